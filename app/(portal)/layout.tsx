@@ -1,0 +1,25 @@
+import type { ReactNode } from 'react';
+import { MainNav } from '@/components/shell/main-nav';
+import { ReadOnlyNotice } from '@/components/shell/read-only-notice';
+import { SkipLink } from '@/components/shell/skip-link';
+import { TopBar } from '@/components/shell/top-bar';
+import { canWrite } from '@/lib/portal/roles';
+import { requireSession } from '@/lib/portal/session';
+import { signOut } from './actions';
+
+export default async function PortalLayout({ children }: { children: ReactNode }) {
+  const { user } = await requireSession();
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <SkipLink />
+      <TopBar user={user} signOut={signOut} />
+      <div className="flex flex-1 flex-col md:flex-row">
+        <MainNav />
+        <main id="main" tabIndex={-1} className="flex-1 px-4 py-6 focus:outline-none md:px-8 md:py-8">
+          {!canWrite(user) && <ReadOnlyNotice />}
+          {children}
+        </main>
+      </div>
+    </div>
+  );
+}

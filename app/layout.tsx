@@ -1,0 +1,19 @@
+import type { Metadata } from 'next';
+import { connection } from 'next/server';
+import type { ReactNode } from 'react';
+import './globals.css';
+
+export const metadata: Metadata = {
+  title: { default: 'Collect', template: '%s · Collect' },
+  description: 'Collect payments by M-Pesa paybill, STK push and bank transfer into virtual accounts.',
+};
+
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  // Every page renders per request: Next can only put this request's CSP nonce on its scripts then.
+  await connection();
+  return (
+    <html lang="en">
+      <body className="min-h-dvh bg-slate-50 text-slate-900 antialiased">{children}</body>
+    </html>
+  );
+}

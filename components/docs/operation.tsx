@@ -1,0 +1,82 @@
+import type { OperationView } from '@/lib/portal/api-reference/reference';
+import { FieldTable } from './field-table';
+import { Prose } from './prose';
+
+const methodColours: Record<string, string> = {
+  GET: 'bg-sky-100 text-sky-900',
+  POST: 'bg-emerald-100 text-emerald-900',
+  PUT: 'bg-amber-100 text-amber-900',
+  PATCH: 'bg-amber-100 text-amber-900',
+  DELETE: 'bg-red-100 text-red-900',
+};
+
+export function Operation({ operation }: { operation: OperationView }) {
+  const { requestBody } = operation;
+  return (
+    <article id={operation.anchor} aria-labelledby={`${operation.anchor}-title`} className="scroll-mt-4 rounded-lg border border-slate-200 bg-white p-5">
+      <h3 id={`${operation.anchor}-title`} className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
+        <span className={`rounded px-2 py-0.5 font-mono text-xs font-semibold ${methodColours[operation.method] ?? 'bg-slate-100'}`}>
+          {operation.method}
+        </span>
+        <code className="font-mono text-sm break-all text-slate-900">{operation.path}</code>
+        {operation.summary && <span className="text-base font-semibold text-slate-900">{operation.summary}</span>}
+      </h3>
+      <div className="mt-2 space-y-1 text-sm text-slate-700">
+        {operation.deprecated && <p className="font-medium text-amber-800">Deprecated.</p>}
+        <Prose text={operation.description} />
+        {operation.needsToken ? (
+          <p>
+            Needs <code className="font-mono">Authorization: Bearer &lt;access token&gt;</code>.
+          </p>
+        ) : (
+          <p>No access token needed.</p>
+        )}
+      </div>
+
+      {operation.parameters.length > 0 && (
+        <section className="mt-4">
+          <h4 className="mb-1 text-sm font-semibold text-slate-900">Parameters</h4>
+          <FieldTable caption={`Parameters of ${operation.method} ${operation.path}`} rows={operation.parameters} />
+        </section>
+      )}
+
+      {requestBody && (
+        <section className="mt-4">
+          <h4 className="mb-1 text-sm font-semibold text-slate-900">
+            Request body <span className="font-normal text-slate-600">({requestBody.contentType}, {requestBody.required ? 'required' : 'optional'})</span>
+          </h4>
+          <Prose text={requestBody.description} className="mb-1 text-sm text-slate-700" />
+          {requestBody.fields.length > 0 ? (
+            <FieldTable caption={`Request body of ${operation.method} ${operation.path}`} rows={requestBody.fields} />
+          ) : (
+            <p className="text-sm text-slate-700">
+              Type: <code className="font-mono">{requestBody.type}</code>
+            </p>
+          )}
+        </section>
+      )}
+
+      <section className="mt-4">
+        <h4 className="mb-1 text-sm font-semibold text-slate-900">Responses</h4>
+        <dl className="space-y-3 text-sm">
+          {operation.responses.map((response) => (
+            <div key={response.status}>
+              <dt className="font-mono font-semibold text-slate-900">
+                {response.status}
+                {response.body && <span className="ml-2 font-normal text-slate-600">{response.body.type}</span>}
+              </dt>
+              <dd className="text-slate-700">
+                <Prose text={response.description} />
+                {response.body && response.body.fields.length > 0 && (
+                  <div className="mt-1">
+                    <FieldTable caption={`Response ${response.status} of ${operation.method} ${operation.path}`} rows={response.body.fields} />
+                  </div>
+                )}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+    </article>
+  );
+}

@@ -1,0 +1,32 @@
+import Link from 'next/link';
+import { Button } from '@/components/ui/button';
+import { roleLabel } from '@/lib/portal/roles';
+import type { PortalUser } from '@/lib/portal/token';
+
+/** Product name, who is signed in for which merchant and with what rights, and a sign-out button that works without JavaScript. */
+export function TopBar({ user, signOut }: { user: PortalUser; signOut: () => Promise<void> }) {
+  return (
+    <header data-print="hide" className="border-b border-slate-200 bg-white">
+      <div className="flex flex-wrap items-center justify-between gap-x-6 gap-y-2 px-4 py-3 md:px-6">
+        <Link href="/" className="text-lg font-semibold tracking-tight text-brand-800">
+          Collect
+        </Link>
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+          <dl className="text-right text-sm leading-tight">
+            <dt className="sr-only">Signed in as</dt>
+            <dd className="font-medium text-slate-900">{user.name}</dd>
+            <dt className="sr-only">Merchant and role</dt>
+            <dd className="text-slate-600">
+              {user.merchantName} · {roleLabel(user)}
+            </dd>
+          </dl>
+          <form action={signOut}>
+            <Button type="submit" variant="secondary">
+              Sign out
+            </Button>
+          </form>
+        </div>
+      </div>
+    </header>
+  );
+}

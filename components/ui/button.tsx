@@ -1,0 +1,23 @@
+import type { ButtonHTMLAttributes } from 'react';
+
+type Variant = 'primary' | 'secondary' | 'quiet';
+
+const variants: Record<Variant, string> = {
+  primary: 'bg-brand-700 text-white hover:bg-brand-800 disabled:bg-slate-400',
+  secondary: 'border border-slate-300 bg-white text-slate-900 hover:bg-slate-100 disabled:text-slate-400',
+  quiet: 'text-slate-700 hover:bg-slate-100 hover:text-slate-900',
+};
+
+export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  variant?: Variant;
+}
+
+export function Button({ variant = 'primary', type = 'button', className = '', ...props }: ButtonProps) {
+  return (
+    <button
+      type={type}
+      className={`inline-flex min-h-10 items-center justify-center rounded-md px-4 py-2 text-sm font-medium transition-colors disabled:cursor-not-allowed ${variants[variant]} ${className}`}
+      {...props}
+    />
+  );
+}

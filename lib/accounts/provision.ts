@@ -1,0 +1,36 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Queryable } from '@/lib/platform/db';
+import { withCheckDigit } from './account-number';
+import { collectionAccounts, virtualAccounts, type AccountPurpose } from './schema';
+
+type NewAccount = Omit<
+  typeof virtualAccounts.$inferInsert,
+  'id' | 'accountNumber' | 'collectionAccountId' | 'balance' | 'feeBalance' | 'status' | 'createdAt'
+> & { purpose: AccountPurpose };
+
+/** The bank account that pools one currency's virtual accounts; made the first time a currency is used. */
+export async function collectionAccountId(tx: Queryable, currency: string): Promise<string> {
+  await tx
+    .insert(collectionAccounts)
+    .values({ currency, bankAccountNumber: `0100${currency.charCodeAt(0)}${currency.charCodeAt(1)}${currency.charCodeAt(2)}` })
+    .onConflictDoNothing();
+  const [row] = await tx.select({ id: collectionAccounts.id }).from(collectionAccounts).where(eq(collectionAccounts.currency, currency));
+  return row!.id;
+}
+
+export async function nextAccountNumber(tx: Queryable): Promise<string> {
+  const { rows } = await tx.execute<{ body: string }>(sql`select nextval('virtual_account_number_seq')::text as body`);
+  return withCheckDigit(rows[0]!.body);
+}
+
+export async function insertVirtualAccount(tx: Queryable, account: NewAccount) {
+  const [created] = await tx
+    .insert(virtualAccounts)
+    .values({
+      ...account,
+      accountNumber: await nextAccountNumber(tx),
+      collectionAccountId: await collectionAccountId(tx, account.currency),
+    })
+    .returning();
+  return created!;
+}

@@ -1,0 +1,11 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { Principal } from '@/lib/auth/principal';
+
+export interface ApiEnv {
+  Variables: {
+    requestId: string;
+    principal: Principal;
+  };
+}
+
+export type ApiApp = OpenAPIHono<ApiEnv>;

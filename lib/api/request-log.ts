@@ -1,0 +1,19 @@
+import type { MiddlewareHandler } from 'hono';
+import { logger } from '@/lib/platform/logger';
+import type { ApiEnv } from './context';
+
+/** One structured line per request; never the query string, headers or body, where secrets travel. */
+export const requestLog: MiddlewareHandler<ApiEnv> = async (c, next) => {
+  const started = performance.now();
+  await next();
+  const log = logger();
+  if (!log.isLevelEnabled('info')) return;
+  log.info({
+    requestId: c.get('requestId'),
+    method: c.req.method,
+    path: c.req.path,
+    status: c.res.status,
+    ms: Math.round((performance.now() - started) * 10) / 10,
+    userId: c.get('principal')?.userId,
+  });
+};

@@ -1,0 +1,75 @@
+import { sql } from 'drizzle-orm';
+import { bigserial, boolean, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { merchants, subMerchants } from '@/lib/merchants/schema';
+
+export const userRoles = ['PLAIN_MERCHANT', 'SUPPORT'] as const;
+export type UserRole = (typeof userRoles)[number];
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id),
+    subMerchantId: uuid('sub_merchant_id').references(() => subMerchants.id),
+    /** Stored lower-cased, so that the unique index is case-insensitive. */
+    email: text('email').notNull().unique('users_email_key'),
+    passwordHash: text('password_hash').notNull(),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    role: text('role', { enum: userRoles }).notNull(),
+    active: boolean('active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('users_role_check', sql`${table.role} in ('PLAIN_MERCHANT', 'SUPPORT')`),
+    index('users_merchant_idx').on(table.merchantId),
+  ],
+);
+
+/** One row per sign-in. Access tokens carry its id, so ending it refuses them at once. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, precision: 3 }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, precision: 3 }),
+    revokedReason: text('revoked_reason'),
+  },
+  (table) => [index('sessions_user_idx').on(table.userId)],
+);
+
+/** Refresh tokens are stored as SHA-256 hashes; each is usable once (rotation). */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => sessions.id),
+    expiresAt: timestamp('expires_at', { withTimezone: true, precision: 3 }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, precision: 3 }),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (table) => [index('refresh_tokens_session_idx').on(table.sessionId)],
+);
+
+/** Failed sign-ins, counted over a sliding window to throttle guessing. */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    email: text('email').notNull(),
+    address: text('address').notNull(),
+    failedAt: timestamp('failed_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('login_failures_email_idx').on(table.email, table.failedAt),
+    index('login_failures_address_idx').on(table.address, table.failedAt),
+  ],
+);

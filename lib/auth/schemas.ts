@@ -1,0 +1,43 @@
+import { z } from '@hono/zod-openapi';
+import { Uuid } from '@/lib/api/schemas';
+import { userRoles } from './schema';
+
+export const LoginRequest = z
+  .object({
+    email: z.email().max(254),
+    password: z.string().min(1).max(1024),
+  })
+  .openapi('LoginRequest');
+
+export const RefreshRequest = z
+  .object({ refreshToken: z.string().min(1).max(512) })
+  .openapi('RefreshRequest');
+
+export const LogoutRequest = z
+  .object({ refreshToken: z.string().min(1).max(512).optional() })
+  .openapi('LogoutRequest', {
+    description: 'Send the access token as Bearer, the refresh token in the body, or both: either ends the session.',
+  });
+
+export const TokenPair = z
+  .object({
+    accessToken: z.string().openapi({ description: 'PASETO v4.public token; send as `Authorization: Bearer …`.' }),
+    refreshToken: z.string().openapi({ description: 'Opaque, single-use; exchange at /auth/refresh.' }),
+    tokenType: z.literal('Bearer'),
+    expiresIn: z.number().int().openapi({ description: 'Access token lifetime in seconds.' }),
+    refreshExpiresIn: z.number().int().openapi({ description: 'Refresh token lifetime in seconds.' }),
+  })
+  .openapi('TokenPair');
+
+export const CurrentUser = z
+  .object({
+    id: Uuid,
+    email: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    role: z.enum(userRoles),
+    merchantId: Uuid,
+    subMerchantId: Uuid.nullable(),
+    active: z.boolean(),
+  })
+  .openapi('CurrentUser');

@@ -1,0 +1,104 @@
+import { InspectFooter } from 'paseto';
+import { config } from '@/lib/platform/config';
+import { loadKeyRing, type KeyRing } from './keys';
+import { v4 } from './paseto';
+
+export interface AccessClaims {
+  /** user id */
+  sub: string;
+  /** session id: checked on every request, so logout takes effect at once */
+  sid: string;
+}
+
+export class TokenRejected extends Error {
+  constructor(readonly reason: 'malformed' | 'unknown_key' | 'invalid_signature' | 'expired') {
+    super(reason);
+  }
+}
+
+interface TokenState {
+  ring?: Promise<KeyRing>;
+  ringLoadedAt: number;
+  verified: Map<string, { claims: AccessClaims; expiresAtMs: number }>;
+}
+const globalTokens = globalThis as unknown as { __collectTokens?: TokenState };
+const state: TokenState = (globalTokens.__collectTokens ??= { ringLoadedAt: 0, verified: new Map() });
+
+// Ed25519 through Web Crypto verifies about 2.7k tokens/s here; a token verified once is
+// remembered until it expires, so the per-request cost is a map lookup.
+const VERIFIED_CACHE_LIMIT = 50_000;
+const RING_RELOAD_INTERVAL_MS = 1_000;
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+function keyRing(): Promise<KeyRing> {
+  if (!state.ring) {
+    state.ringLoadedAt = Date.now();
+    state.ring = loadKeyRing();
+    state.ring.catch(() => (state.ring = undefined));
+  }
+  return state.ring;
+}
+
+/** Another instance may have rotated keys: reload at most once a second when an unknown key id appears. */
+async function verifyingKey(kid: string) {
+  let ring = await keyRing();
+  if (!ring.verifying.has(kid) && Date.now() - state.ringLoadedAt > RING_RELOAD_INTERVAL_MS) {
+    state.ring = undefined;
+    ring = await keyRing();
+  }
+  return ring.verifying.get(kid);
+}
+
+export function forgetKeyRing(): void {
+  state.ring = undefined;
+  state.verified.clear();
+}
+
+export async function signAccessToken(claims: AccessClaims): Promise<string> {
+  const { signing } = await keyRing();
+  return v4.Sign(signing.key, { ...claims }, {
+    footer: encoder.encode(JSON.stringify({ kid: signing.kid })),
+    expiresIn: config().ACCESS_TOKEN_TTL_SECONDS,
+  });
+}
+
+function footerKeyId(token: string): string {
+  try {
+    const footer = JSON.parse(decoder.decode(InspectFooter(token))) as { kid?: unknown };
+    if (typeof footer.kid === 'string') return footer.kid;
+  } catch {
+    // fall through: any footer we did not write is malformed
+  }
+  throw new TokenRejected('malformed');
+}
+
+export async function verifyAccessToken(token: string): Promise<AccessClaims> {
+  const cached = state.verified.get(token);
+  if (cached) {
+    if (cached.expiresAtMs > Date.now()) return cached.claims;
+    state.verified.delete(token);
+    throw new TokenRejected('expired');
+  }
+  if (!token.startsWith('v4.public.')) throw new TokenRejected('malformed');
+  const key = await verifyingKey(footerKeyId(token));
+  if (!key) throw new TokenRejected('unknown_key');
+  let result;
+  try {
+    result = await v4.Verify(key, token);
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'ERR_PASETO_CLAIM_VALIDATION' && /expired/i.test((error as Error).message)) {
+      throw new TokenRejected('expired');
+    }
+    throw new TokenRejected(code === 'ERR_PASETO_INVALID_TOKEN' ? 'invalid_signature' : 'malformed');
+  }
+  const { sub, sid, exp } = result.claims as Record<string, unknown>;
+  if (typeof sub !== 'string' || typeof sid !== 'string' || typeof exp !== 'string') {
+    throw new TokenRejected('malformed');
+  }
+  const claims = { sub, sid };
+  if (state.verified.size >= VERIFIED_CACHE_LIMIT) state.verified.delete(state.verified.keys().next().value!);
+  state.verified.set(token, { claims, expiresAtMs: Date.parse(exp) });
+  return claims;
+}

@@ -1,0 +1,123 @@
+import { and, eq } from 'drizzle-orm';
+import { insertVirtualAccount } from '@/lib/accounts/provision';
+import { conflict, notFound, unprocessable } from '@/lib/api/errors';
+import { hashPassword } from '@/lib/auth/passwords';
+import { users, type UserRole } from '@/lib/auth/schema';
+import { endAllSessionsOf } from '@/lib/auth/sessions';
+import { db, type Queryable } from '@/lib/platform/db';
+import { merchants, subMerchants } from './schema';
+
+const UNIQUE_VIOLATION = '23505';
+const isUniqueViolation = (error: unknown) =>
+  (error as { code?: string; cause?: { code?: string } }).code === UNIQUE_VIOLATION ||
+  (error as { cause?: { code?: string } }).cause?.code === UNIQUE_VIOLATION;
+
+export interface NewUser {
+  merchantId: string;
+  email: string;
+  password: string;
+  role: UserRole;
+  subMerchantId?: string | null;
+  firstName?: string;
+  lastName?: string;
+}
+
+async function insertUser(tx: Queryable, user: NewUser) {
+  if (user.password.length < 8) {
+    throw unprocessable('The password is too short.', [{ path: 'password', message: 'Use at least 8 characters.' }]);
+  }
+  try {
+    const [created] = await tx
+      .insert(users)
+      .values({
+        merchantId: user.merchantId,
+        subMerchantId: user.subMerchantId ?? null,
+        email: user.email.toLowerCase(),
+        passwordHash: await hashPassword(user.password),
+        role: user.role,
+        firstName: user.firstName ?? '',
+        lastName: user.lastName ?? '',
+      })
+      .returning();
+    return created!;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(`A user with the email ${user.email.toLowerCase()} already exists.`);
+    throw error;
+  }
+}
+
+/** A merchant arrives with its first PLAIN_MERCHANT user and its LEGACY collection account. */
+export async function createMerchant(input: {
+  name: string;
+  email: string;
+  password: string;
+  firstName?: string;
+  lastName?: string;
+  currency?: string;
+}) {
+  return db().transaction(async (tx) => {
+    const [merchant] = await tx
+      .insert(merchants)
+      .values({ name: input.name, defaultCurrency: input.currency ?? 'KES' })
+      .returning();
+    const user = await insertUser(tx, { ...input, merchantId: merchant!.id, role: 'PLAIN_MERCHANT' });
+    const account = await insertVirtualAccount(tx, {
+      merchantId: merchant!.id,
+      ownerType: 'MERCHANT',
+      ownerId: merchant!.id,
+      purpose: 'LEGACY',
+      accountName: merchant!.name,
+      accountType: 'STATIC',
+      currency: merchant!.defaultCurrency,
+    });
+    return { merchant: merchant!, user, virtualAccount: account };
+  });
+}
+
+export async function createSubMerchant(input: { merchantId: string; name: string }) {
+  const [merchant] = await db().select({ id: merchants.id }).from(merchants).where(eq(merchants.id, input.merchantId));
+  if (!merchant) throw notFound('The merchant');
+  try {
+    const [created] = await db().insert(subMerchants).values(input).returning();
+    return created!;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(`A sub-merchant named "${input.name}" already exists.`);
+    throw error;
+  }
+}
+
+export async function createUser(input: NewUser) {
+  return db().transaction(async (tx) => {
+    const [merchant] = await tx.select({ id: merchants.id }).from(merchants).where(eq(merchants.id, input.merchantId));
+    if (!merchant) throw notFound('The merchant');
+    if (input.subMerchantId) {
+      const [subMerchant] = await tx
+        .select({ id: subMerchants.id })
+        .from(subMerchants)
+        .where(and(eq(subMerchants.id, input.subMerchantId), eq(subMerchants.merchantId, input.merchantId)));
+      if (!subMerchant) throw notFound('The sub-merchant');
+    }
+    return insertUser(tx, input);
+  });
+}
+
+/** Disabling a user also ends every session it has, so its tokens stop working at once. */
+export async function setUserActive(email: string, active: boolean) {
+  const [user] = await db()
+    .update(users)
+    .set({ active })
+    .where(eq(users.email, email.toLowerCase()))
+    .returning();
+  if (!user) throw notFound(`The user ${email}`);
+  if (!active) await endAllSessionsOf(user.id, 'user_disabled');
+  return user;
+}
+
+export async function findMerchantByUserEmail(email: string) {
+  const [row] = await db()
+    .select({ merchant: merchants, user: users })
+    .from(users)
+    .innerJoin(merchants, eq(merchants.id, users.merchantId))
+    .where(eq(users.email, email.toLowerCase()));
+  return row;
+}

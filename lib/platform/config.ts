@@ -1,0 +1,63 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Every environment variable the process reads, validated once at start-up.
+ * A wrong value stops the start with a sentence that names the variable.
+ */
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const environmentSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./.data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// connection URL')
+    .optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  SERVICE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  NEXTAUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  DEMO_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+  PASETO_SECRET_KEY: z.string().startsWith('k4.secret.', 'must be a PASERK k4.secret key').optional(),
+  PASETO_PUBLIC_KEYS: z.string().optional(),
+  TOKEN_KEY_GRACE_SECONDS: z.coerce.number().int().min(900).default(86_400),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
+  REFRESH_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).default(7 * 86_400),
+  SESSION_MAX_AGE_SECONDS: z.coerce.number().int().min(60).default(30 * 86_400),
+  TRUST_PROXY: booleanFlag.default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type AppConfig = z.infer<typeof environmentSchema> & { dataDir: string };
+
+export class ConfigError extends Error {}
+
+export function parseConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const result = environmentSchema.safeParse(present);
+  if (!result.success) {
+    const sentences = result.error.issues.map(
+      (issue) => `Environment variable ${String(issue.path[0])} is not valid: ${issue.message}.`,
+    );
+    throw new ConfigError(sentences.join('\n'));
+  }
+  return { ...result.data, dataDir: path.resolve(result.data.DATA_DIR) };
+}
+
+const globalConfig = globalThis as unknown as { __collectConfig?: AppConfig };
+
+/** The validated configuration, parsed on first use and shared by every copy of this module. */
+export function config(): AppConfig {
+  globalConfig.__collectConfig ??= parseConfig();
+  return globalConfig.__collectConfig;
+}
+
+/** Tests and the CLI replace the configuration before anything reads it. */
+export function setConfig(next: AppConfig): void {
+  globalConfig.__collectConfig = next;
+}

@@ -1,0 +1,39 @@
+import { mkdir } from 'node:fs/promises';
+import type { AppConfig } from './config';
+import { closePool, useDatabaseUrl } from './db';
+import { applyMigrations } from './db/migrate';
+import { startEmbeddedPostgres } from './postgres/embedded';
+
+export interface OpenDatabase {
+  url: string;
+  embedded: boolean;
+  close(): Promise<void>;
+}
+
+/**
+ * DATABASE_URL when set; otherwise the embedded PostgreSQL in the data folder (started, joined
+ * when another live process of ours runs it, or recovered after a crash). Migrations are applied.
+ */
+export async function openDatabase(
+  appConfig: AppConfig,
+  options: { migrate?: boolean; onLog?: (line: string) => void } = {},
+): Promise<OpenDatabase> {
+  let stopEmbedded = async () => {};
+  let url = appConfig.DATABASE_URL;
+  if (!url) {
+    await mkdir(appConfig.dataDir, { recursive: true });
+    const running = await startEmbeddedPostgres({ dataDir: appConfig.dataDir, onLog: options.onLog });
+    url = running.url;
+    stopEmbedded = () => running.stop();
+  }
+  useDatabaseUrl(url, appConfig.DATABASE_POOL_SIZE);
+  if (options.migrate !== false) await applyMigrations();
+  return {
+    url,
+    embedded: !appConfig.DATABASE_URL,
+    async close() {
+      await closePool();
+      await stopEmbedded();
+    },
+  };
+}

@@ -1,0 +1,49 @@
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Database = NodePgDatabase<typeof schema>;
+/** A transaction handle has the same query surface as the database itself. */
+export type Queryable = Database | Parameters<Parameters<Database['transaction']>[0]>[0];
+
+interface DatabaseState {
+  url?: string;
+  pool?: pg.Pool;
+  db?: Database;
+  poolSize: number;
+}
+
+// Next bundles load this module a second time; the pool must be one per process.
+const globalState = globalThis as unknown as { __collectDatabase?: DatabaseState };
+const state: DatabaseState = (globalState.__collectDatabase ??= { poolSize: 10 });
+
+// NUMERIC (1700) and BIGINT (20) stay strings: money is never a float.
+pg.types.setTypeParser(1700, (value) => value);
+
+export function useDatabaseUrl(url: string, poolSize = 10): void {
+  state.url = url;
+  state.poolSize = poolSize;
+}
+
+export function pool(): pg.Pool {
+  if (!state.pool) {
+    if (!state.url) throw new Error('The database is not open yet: call openDatabase() first.');
+    const created = new pg.Pool({ connectionString: state.url, max: state.poolSize, idleTimeoutMillis: 30_000 });
+    // Without a listener, a server shutdown (57P01) on an idle client crashes the process.
+    created.on('error', () => undefined);
+    state.pool = created;
+  }
+  return state.pool;
+}
+
+export function db(): Database {
+  state.db ??= drizzle(pool(), { schema });
+  return state.db;
+}
+
+export async function closePool(): Promise<void> {
+  const current = state.pool;
+  state.pool = undefined;
+  state.db = undefined;
+  await current?.end();
+}

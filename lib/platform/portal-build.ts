@@ -1,0 +1,43 @@
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+const SOURCES = ['app', 'components', 'lib', 'public', 'proxy.ts', 'next.config.ts', 'postcss.config.mjs', 'package-lock.json', 'tsconfig.json'];
+const STAMP_FILE = 'collect-source-stamp';
+
+async function fingerprint(root: string): Promise<string> {
+  const hash = createHash('sha256');
+  const visit = async (relative: string): Promise<void> => {
+    const absolute = path.join(root, relative);
+    const info = await stat(absolute).catch(() => undefined);
+    if (!info) return;
+    if (info.isDirectory()) {
+      for (const entry of (await readdir(absolute)).sort()) await visit(path.join(relative, entry));
+    } else {
+      hash.update(`${relative}:${info.size}:${info.mtimeMs}\n`);
+    }
+  };
+  for (const source of SOURCES) await visit(source);
+  return hash.digest('hex');
+}
+
+/** Builds the portal when there is no build, or the sources changed since the last one. */
+export async function ensurePortalBuild(root: string, log: (line: string) => void): Promise<void> {
+  const stampPath = path.join(root, '.next', STAMP_FILE);
+  const current = await fingerprint(root);
+  const built = await readFile(path.join(root, '.next', 'BUILD_ID'), 'utf8').catch(() => undefined);
+  const stamp = await readFile(stampPath, 'utf8').catch(() => undefined);
+  if (built && stamp === current) return;
+  log('Building the portal (next build); this happens once per source change.');
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(process.execPath, [path.join(root, 'node_modules/next/dist/bin/next'), 'build'], {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`next build failed with exit code ${code}.`))));
+  });
+  await writeFile(stampPath, current);
+}

@@ -1,0 +1,130 @@
+import type { OpenApiDocument, OperationObject, ParameterObject, SchemaObject } from './openapi-types';
+import { fieldRows, resolve, typeLabel, type FieldRow } from './schemas';
+
+const METHODS = ['get', 'post', 'put', 'patch', 'delete', 'head', 'options'] as const;
+
+export interface ParameterRow extends FieldRow {
+  location: string;
+}
+
+export interface BodyView {
+  contentType: string;
+  type: string;
+  required: boolean;
+  description?: string;
+  fields: FieldRow[];
+}
+
+export interface ResponseView {
+  status: string;
+  description?: string;
+  body?: BodyView;
+}
+
+export interface OperationView {
+  anchor: string;
+  method: string;
+  path: string;
+  summary?: string;
+  description?: string;
+  deprecated: boolean;
+  needsToken: boolean;
+  parameters: ParameterRow[];
+  requestBody?: BodyView;
+  responses: ResponseView[];
+}
+
+export interface TagView {
+  name: string;
+  anchor: string;
+  description?: string;
+  operations: OperationView[];
+}
+
+export interface ApiReference {
+  title: string;
+  version?: string;
+  description?: string;
+  baseUrl: string;
+  tags: TagView[];
+}
+
+const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+
+function bodyView(
+  document: OpenApiDocument,
+  content: Record<string, { schema?: SchemaObject }> | undefined,
+  extra: { required: boolean; description?: string },
+): BodyView | undefined {
+  const [contentType, media] = Object.entries(content ?? {})[0] ?? [];
+  if (!contentType) return undefined;
+  return { contentType, type: typeLabel(media?.schema), fields: fieldRows(document, media?.schema), ...extra };
+}
+
+function parameterRow(document: OpenApiDocument, parameter: ParameterObject): ParameterRow {
+  const resolved = resolve(document, parameter);
+  return {
+    name: resolved.name,
+    location: resolved.in,
+    type: typeLabel(resolved.schema),
+    required: Boolean(resolved.required),
+    description: resolved.description ?? resolved.schema?.description,
+  };
+}
+
+function operationView(document: OpenApiDocument, baseUrl: string, path: string, method: string, operation: OperationObject): OperationView {
+  const fullPath = baseUrl && !path.startsWith(`${baseUrl}/`) ? `${baseUrl}${path}` : path;
+  const requestBody = operation.requestBody && resolve(document, operation.requestBody);
+  return {
+    anchor: slug(operation.operationId ?? `${method} ${fullPath}`),
+    method: method.toUpperCase(),
+    path: fullPath,
+    summary: operation.summary,
+    description: operation.description,
+    deprecated: Boolean(operation.deprecated),
+    needsToken: (operation.security ?? document.security ?? []).some((requirement) => Object.keys(requirement).length > 0),
+    parameters: (operation.parameters ?? []).map((parameter) => parameterRow(document, parameter)),
+    requestBody:
+      requestBody &&
+      bodyView(document, requestBody.content, {
+        required: requestBody.required ?? false,
+        description: requestBody.description,
+      }),
+    responses: Object.entries(operation.responses ?? {})
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([status, response]) => {
+        const resolved = resolve(document, response);
+        // Error bodies share one problem+json shape: name it, do not list its fields every time.
+        const body = bodyView(document, resolved.content, { required: true });
+        return { status, description: resolved.description, body: status.startsWith('2') ? body : body && { ...body, fields: [] } };
+      }),
+  };
+}
+
+/** The service's OpenAPI document, grouped by tag in the document's order, ready to render. */
+export function buildApiReference(raw: unknown): ApiReference {
+  const document = (raw ?? {}) as OpenApiDocument;
+  const baseUrl = (document.servers?.[0]?.url ?? '').replace(/\/$/, '');
+  const groups = new Map<string, TagView>();
+  for (const tag of document.tags ?? []) {
+    groups.set(tag.name, { name: tag.name, anchor: `tag-${slug(tag.name)}`, description: tag.description, operations: [] });
+  }
+
+  for (const [path, item] of Object.entries(document.paths ?? {})) {
+    for (const method of METHODS) {
+      const operation = item[method] as OperationObject | undefined;
+      if (!operation) continue;
+      const tagName = operation.tags?.[0] ?? 'Other';
+      if (!groups.has(tagName)) groups.set(tagName, { name: tagName, anchor: `tag-${slug(tagName)}`, operations: [] });
+      groups.get(tagName)!.operations.push(operationView(document, baseUrl, path, method, operation));
+    }
+  }
+
+  return {
+    title: document.info?.title ?? 'API reference',
+    version: document.info?.version,
+    description: document.info?.description,
+    baseUrl,
+    tags: [...groups.values()].filter((tag) => tag.operations.length > 0),
+  };
+}

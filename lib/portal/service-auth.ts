@@ -1,0 +1,44 @@
+import 'server-only';
+import { authRoutes } from '@/lib/auth/routes';
+import { serviceClient } from '@/lib/client';
+import { merchantRoutes } from '@/lib/merchants/routes';
+import type { PortalUser, TokenPair } from './token';
+
+/** The service's sign-in, refresh and sign-out calls, as the portal's session needs them. */
+
+export async function loginWithPassword(input: {
+  email: string;
+  password: string;
+  forwardedFor?: string;
+}): Promise<{ user: PortalUser; pair: TokenPair }> {
+  const pair = await serviceClient({ forwardedFor: input.forwardedFor }).call(authRoutes.login, {
+    json: { email: input.email, password: input.password },
+  });
+  const client = serviceClient({ accessToken: pair.accessToken, forwardedFor: input.forwardedFor });
+  const [me, merchant] = await Promise.all([client.call(authRoutes.me), client.call(merchantRoutes.me)]);
+  const name = `${me.firstName} ${me.lastName}`.trim();
+  return {
+    pair,
+    user: {
+      id: me.id,
+      email: me.email,
+      name: name || me.email,
+      firstName: me.firstName || name || me.email,
+      role: me.role,
+      merchantId: me.merchantId,
+      merchantName: merchant.name,
+      subMerchantId: me.subMerchantId,
+    },
+  };
+}
+
+export async function exchangeRefreshToken(refreshToken: string): Promise<TokenPair> {
+  return serviceClient().call(authRoutes.refresh, { json: { refreshToken } });
+}
+
+/** Ends the service session. The refresh token alone is enough, so an expired access token does not matter. */
+export async function endServiceSession(tokens: { accessToken?: string; refreshToken: string }): Promise<void> {
+  await serviceClient({ accessToken: tokens.accessToken }).call(authRoutes.logout, {
+    json: { refreshToken: tokens.refreshToken },
+  });
+}

@@ -1,0 +1,66 @@
+import 'server-only';
+import { cookies } from 'next/headers';
+import { redirect } from 'next/navigation';
+import { cache } from 'react';
+import { serviceClient } from '@/lib/client';
+import { refreshIfNeeded } from './refresh';
+import { openSession, sealSession, sessionCookieName, sessionCookieOptions } from './session-cookie';
+import { isUsable, type PortalToken, type PortalUser } from './token';
+
+export interface PortalSession {
+  user: PortalUser;
+  accessToken: string;
+}
+
+/** The token as the request's cookie holds it, not refreshed. Cached per request. */
+export const storedSessionToken = cache(async (): Promise<PortalToken | null> => {
+  return openSession((await cookies()).get(sessionCookieName())?.value);
+});
+
+/**
+ * The session token, refreshed when due. Cached per request so a layout and its page share
+ * one decode and at most one refresh.
+ */
+const currentToken = cache(async (): Promise<PortalToken | null> => {
+  const stored = await storedSessionToken();
+  if (!stored) return null;
+  const token = await refreshIfNeeded(stored);
+  if (token !== stored && !token.error) {
+    // The proxy normally refreshes first and rewrites the cookie. If it did not, a server action
+    // can still store the new pair; a page render cannot set cookies, and the next request's
+    // proxy then gets the same pair from the refresh de-duplication instead.
+    await writeSessionCookie(token).catch(() => undefined);
+  }
+  return token;
+});
+
+/** The signed-in user, or null. For pages that anyone may see, such as /login. */
+export async function readSession(): Promise<PortalSession | null> {
+  const token = await currentToken();
+  return isUsable(token) ? { user: token.user, accessToken: token.accessToken } : null;
+}
+
+/**
+ * Every portal page and server action calls this itself: the proxy's check is a convenience,
+ * not the guard. Redirects to /login when there is no usable session.
+ */
+export async function requireSession(): Promise<PortalSession> {
+  const session = await readSession();
+  if (!session) redirect('/login');
+  return session;
+}
+
+/** A service client acting as the signed-in user. */
+export function portalClient(session: PortalSession) {
+  return serviceClient({ accessToken: session.accessToken });
+}
+
+/** Only where Next allows setting cookies: server actions and route handlers. */
+export async function writeSessionCookie(token: PortalToken): Promise<void> {
+  const { value, expires } = await sealSession(token);
+  (await cookies()).set(sessionCookieName(), value, { ...sessionCookieOptions(), expires });
+}
+
+export async function clearSessionCookie(): Promise<void> {
+  (await cookies()).delete({ name: sessionCookieName(), ...sessionCookieOptions() });
+}

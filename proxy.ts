@@ -1,0 +1,54 @@
+import { NextResponse, type NextRequest } from 'next/server';
+import { isPublicPath, loginUrlFor } from '@/lib/portal/paths';
+import { checkSession, dropSessionCookie, requestCookieHeader, storeSessionCookie } from '@/lib/portal/proxy-session';
+import { contentSecurityPolicy, createNonce, securityHeaders } from '@/lib/portal/security-headers';
+import { secureCookiesEnabled } from '@/lib/portal/settings';
+
+/**
+ * Before every page: security headers with a fresh CSP nonce, and for portal pages a session
+ * check that sends signed-out visitors to /login and refreshes a due access token.
+ * Pages and server actions still check the session themselves (requireSession).
+ */
+export async function proxy(request: NextRequest) {
+  const production = process.env.NODE_ENV === 'production';
+  const nonce = createNonce();
+  const policy = contentSecurityPolicy(nonce, {
+    development: process.env.NODE_ENV === 'development',
+    https: secureCookiesEnabled(),
+  });
+  const headers = securityHeaders(policy, { production });
+
+  // Next takes the nonce for its own scripts from the request's CSP header.
+  const requestHeaders = new Headers(request.headers);
+  requestHeaders.set('Content-Security-Policy', policy);
+  requestHeaders.set('x-nonce', nonce);
+
+  const { pathname, search } = request.nextUrl;
+  const session = isPublicPath(pathname) ? undefined : await checkSession(request);
+  // A server action answers a signed-out caller itself (requireSession redirects in the action's protocol).
+  const isServerAction = request.headers.has('next-action');
+
+  if (session?.state === 'none' && !isServerAction) {
+    const response = NextResponse.redirect(new URL(loginUrlFor(pathname, search), request.url));
+    if (session.hadCookie) dropSessionCookie(response);
+    return withHeaders(response, headers);
+  }
+  if (session?.state === 'refreshed') requestHeaders.set('cookie', requestCookieHeader(request, session.cookie));
+
+  const response = NextResponse.next({ request: { headers: requestHeaders } });
+  if (session?.state === 'refreshed') storeSessionCookie(response, session.cookie);
+  return withHeaders(response, headers);
+}
+
+function withHeaders(response: NextResponse, headers: Record<string, string>): NextResponse {
+  for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
+  return response;
+}
+
+export const config = {
+  matcher: [
+    // Every page, but not Next's build assets, static files (icons, robots.txt) or the service's
+    // API, which authenticates each request itself and never reaches Next anyway.
+    '/((?!_next/static|_next/image|api/v1/|.*\\.(?:ico|png|svg|jpg|jpeg|gif|webp|txt|xml|webmanifest)$).*)',
+  ],
+};

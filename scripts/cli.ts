@@ -1,0 +1,159 @@
+/**
+ * Operator commands, printing JSON. Works whether or not the app runs: with the embedded
+ * database it joins the running server's PostgreSQL, or starts it for the command.
+ *   npm run cli -- merchant:create --name N --email E --password P
+ *   npm run cli -- user:create --merchant-id M --email E --password P --role ROLE [--sub-merchant-id S]
+ *   npm run cli -- sub-merchant:create --merchant-id M --name N
+ */
+import { parseArgs } from 'node:util';
+import { z } from 'zod';
+import { ApiError } from '@/lib/api/errors';
+import { userRoles } from '@/lib/auth/schema';
+import { rotateKeys } from '@/lib/auth/keys';
+import {
+  createMerchant,
+  createSubMerchant,
+  createUser,
+  findMerchantByUserEmail,
+  setUserActive,
+} from '@/lib/merchants/operations';
+import { config, ConfigError, parseConfig, setConfig } from '@/lib/platform/config';
+import { openDatabase } from '@/lib/platform/database';
+
+class UsageError extends Error {}
+
+const email = z.email('must be an email address');
+const uuid = z.uuid('must be a UUID');
+const password = z.string().min(8, 'must be at least 8 characters');
+
+const commands: Record<string, { usage: string; options: Record<string, z.ZodType>; run: (args: any) => Promise<unknown> }> = {
+  'merchant:create': {
+    usage: '--name N --email E --password P [--first-name F --last-name L]',
+    options: { name: z.string().min(1, 'is required'), email, password, 'first-name': z.string().optional(), 'last-name': z.string().optional() },
+    run: async (args) => {
+      const { merchant, user, virtualAccount } = await createMerchant({
+        name: args.name,
+        email: args.email,
+        password: args.password,
+        firstName: args['first-name'],
+        lastName: args['last-name'],
+      });
+      return { merchant, user: publicUser(user), virtualAccount: { id: virtualAccount.id, accountNumber: virtualAccount.accountNumber, purpose: virtualAccount.purpose } };
+    },
+  },
+  'user:create': {
+    usage: '--merchant-id M --email E --password P --role PLAIN_MERCHANT|SUPPORT [--sub-merchant-id S]',
+    options: {
+      'merchant-id': uuid,
+      email,
+      password,
+      role: z.enum(userRoles, `must be one of ${userRoles.join(', ')}`),
+      'sub-merchant-id': uuid.optional(),
+      'first-name': z.string().optional(),
+      'last-name': z.string().optional(),
+    },
+    run: async (args) =>
+      publicUser(
+        await createUser({
+          merchantId: args['merchant-id'],
+          email: args.email,
+          password: args.password,
+          role: args.role,
+          subMerchantId: args['sub-merchant-id'],
+          firstName: args['first-name'],
+          lastName: args['last-name'],
+        }),
+      ),
+  },
+  'sub-merchant:create': {
+    usage: '--merchant-id M --name N',
+    options: { 'merchant-id': uuid, name: z.string().min(1, 'is required') },
+    run: (args) => createSubMerchant({ merchantId: args['merchant-id'], name: args.name }),
+  },
+  'merchant:show': {
+    usage: '--email E   (the merchant of that user)',
+    options: { email },
+    run: async (args) => {
+      const found = await findMerchantByUserEmail(args.email);
+      if (!found) throw new UsageError(`No user has the email ${args.email}.`);
+      return { merchant: found.merchant, user: publicUser(found.user) };
+    },
+  },
+  'user:disable': {
+    usage: '--email E   (ends its sessions)',
+    options: { email },
+    run: async (args) => publicUser(await setUserActive(args.email, false)),
+  },
+  'user:enable': { usage: '--email E', options: { email }, run: async (args) => publicUser(await setUserActive(args.email, true)) },
+  'keys:rotate': {
+    usage: '(new token signing key; old keys keep verifying for TOKEN_KEY_GRACE_SECONDS)',
+    options: {},
+    run: () => rotateKeys(),
+  },
+};
+
+function publicUser(user: { passwordHash?: string } & Record<string, unknown>) {
+  const { passwordHash: _hidden, ...rest } = user;
+  return rest;
+}
+
+function usage(): string {
+  return ['Usage: npm run cli -- <command> [options]', '', ...Object.entries(commands).map(([name, command]) => `  ${name} ${command.usage}`)].join('\n');
+}
+
+function parseCommand(argv: string[]) {
+  const [name, ...rest] = argv;
+  const command = name ? commands[name] : undefined;
+  if (!command) throw new UsageError(name ? `Unknown command "${name}".\n\n${usage()}` : usage());
+  let values: Record<string, unknown>;
+  try {
+    values = parseArgs({
+      args: rest,
+      options: Object.fromEntries(Object.keys(command.options).map((key) => [key, { type: 'string' as const }])),
+      strict: true,
+    }).values;
+  } catch (error) {
+    throw new UsageError(`${(error as Error).message}\n\nUsage: npm run cli -- ${name} ${command.usage}`);
+  }
+  const parsed = z.object(command.options).safeParse(values);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `--${String(issue.path[0])} ${issue.message === 'Invalid input: expected string, received undefined' ? 'is required' : issue.message}`);
+    throw new UsageError(`${problems.join('\n')}\n\nUsage: npm run cli -- ${name} ${command.usage}`);
+  }
+  return { command, args: parsed.data };
+}
+
+async function main(): Promise<number> {
+  let parsed;
+  try {
+    setConfig(parseConfig({ LOG_LEVEL: 'warn', ...process.env }));
+    parsed = parseCommand(process.argv.slice(2));
+  } catch (error) {
+    if (error instanceof UsageError || error instanceof ConfigError) {
+      console.error(error.message);
+      return 2;
+    }
+    throw error;
+  }
+  const database = await openDatabase(config());
+  try {
+    console.log(JSON.stringify(await parsed.command.run(parsed.args), null, 2));
+    return 0;
+  } catch (error) {
+    if (error instanceof ApiError || error instanceof UsageError) {
+      console.error(error instanceof ApiError ? (error.detail ?? error.title) : error.message);
+      return 1;
+    }
+    throw error;
+  } finally {
+    await database.close();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,91 @@
+/**
+ * One process, one port: /api/v1/* goes straight to the Hono app, everything else to Next.
+ * Start with `npm start` (production build, made when missing) or `npm run dev` (hot reload).
+ */
+import { createServer, type IncomingMessage } from 'node:http';
+import { getRequestListener } from '@hono/node-server';
+import next from 'next';
+import { createApiApp, API_BASE_PATH } from '@/lib/api/app';
+import { config, ConfigError, parseConfig, setConfig } from '@/lib/platform/config';
+import { openDatabase } from '@/lib/platform/database';
+import { ensureDemoMerchant } from '@/lib/platform/demo-merchant';
+import { logger } from '@/lib/platform/logger';
+import { ensurePortalBuild } from '@/lib/platform/portal-build';
+import { persistentSecret } from '@/lib/platform/secrets';
+
+const dev = process.argv.includes('--dev');
+const root = import.meta.dirname;
+
+/** Like any reverse proxy: the portal learns the browser's address from the rightmost hop. */
+function appendForwardedFor(request: IncomingMessage): void {
+  const peer = request.socket.remoteAddress;
+  if (!peer) return;
+  const existing = request.headers['x-forwarded-for'];
+  request.headers['x-forwarded-for'] = existing ? `${existing}, ${peer}` : peer;
+}
+
+async function main(): Promise<void> {
+  try {
+    setConfig(parseConfig({ ...process.env, NODE_ENV: dev ? 'development' : (process.env.NODE_ENV ?? 'production') }));
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`Cannot start: ${error.message}`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const settings = config();
+  const log = logger();
+
+  const database = await openDatabase(settings, { onLog: (line) => log.debug({ postgres: line.trim() }) });
+  const demo = await ensureDemoMerchant(settings.DEMO_PASSWORD);
+
+  const origin = settings.PUBLIC_URL ?? `http://localhost:${settings.PORT}`;
+  process.env.NEXTAUTH_SECRET = settings.NEXTAUTH_SECRET ?? (await persistentSecret(settings.dataDir, 'nextauth-secret'));
+  if (settings.PUBLIC_URL) process.env.NEXTAUTH_URL = settings.PUBLIC_URL;
+  else process.env.AUTH_TRUST_HOST = 'true';
+  process.env.SERVICE_URL ??= `http://127.0.0.1:${settings.PORT}`;
+
+  if (!dev) await ensurePortalBuild(root, (line) => log.info(line));
+
+  const api = createApiApp();
+  const apiListener = getRequestListener(api.fetch);
+  const httpServer = createServer();
+  const portal = next({ dev, dir: root, hostname: settings.HOST, port: settings.PORT, httpServer });
+  const portalHandler = portal.getRequestHandler();
+  await portal.prepare();
+
+  httpServer.on('request', (request, response) => {
+    if (request.url?.startsWith(`${API_BASE_PATH}/`)) {
+      void apiListener(request, response);
+      return;
+    }
+    appendForwardedFor(request);
+    void portalHandler(request, response);
+  });
+
+  await new Promise<void>((resolve) => httpServer.listen(settings.PORT, settings.HOST, resolve));
+  const address = httpServer.address();
+  const port = typeof address === 'object' && address ? address.port : settings.PORT;
+  log.info({ port, dev, embeddedDatabase: database.embedded }, `Collect is listening on ${origin}`);
+  console.log(`\n  Portal:  ${origin}\n  API:     ${origin}${API_BASE_PATH}  (reference: ${origin}/docs)\n`);
+  if (demo) console.log(`  Demo merchant created. Sign in with:\n    email:    ${demo.email}\n    password: ${demo.password}\n`);
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'shutting down');
+    httpServer.closeIdleConnections?.();
+    await new Promise((resolve) => httpServer.close(resolve));
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((error) => {
+  console.error('Cannot start:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});
