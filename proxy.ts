@@ -1,5 +1,5 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import { isPublicPath, loginUrlFor } from '@/lib/portal/paths';
+import { isPublicPath, isSessionEndedNotice, loginUrlFor } from '@/lib/portal/paths';
 import { checkSession, dropSessionCookie, requestCookieHeader, storeSessionCookie } from '@/lib/portal/proxy-session';
 import { contentSecurityPolicy, createNonce, securityHeaders } from '@/lib/portal/security-headers';
 import { secureCookiesEnabled } from '@/lib/portal/settings';
@@ -10,13 +10,12 @@ import { secureCookiesEnabled } from '@/lib/portal/settings';
  * Pages and server actions still check the session themselves (requireSession).
  */
 export async function proxy(request: NextRequest) {
-  const production = process.env.NODE_ENV === 'production';
   const nonce = createNonce();
   const policy = contentSecurityPolicy(nonce, {
     development: process.env.NODE_ENV === 'development',
     https: secureCookiesEnabled(),
   });
-  const headers = securityHeaders(policy, { production });
+  const headers = securityHeaders(policy, { production: process.env.NODE_ENV === 'production' });
 
   // Next takes the nonce for its own scripts from the request's CSP header.
   const requestHeaders = new Headers(request.headers);
@@ -24,6 +23,15 @@ export async function proxy(request: NextRequest) {
   requestHeaders.set('x-nonce', nonce);
 
   const { pathname, search } = request.nextUrl;
+
+  // The service refused the session's token (portalClient): forget the cookie before /login renders.
+  if (isSessionEndedNotice(request.nextUrl)) {
+    requestHeaders.set('cookie', requestCookieHeader(request, null));
+    const response = NextResponse.next({ request: { headers: requestHeaders } });
+    dropSessionCookie(response);
+    return withHeaders(response, headers);
+  }
+
   const session = isPublicPath(pathname) ? undefined : await checkSession(request);
   // A server action answers a signed-out caller itself (requireSession redirects in the action's protocol).
   const isServerAction = request.headers.has('next-action');

@@ -3,7 +3,7 @@
  * that the load generator (autocannon, this process) and the server each have a core.
  */
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -51,6 +51,7 @@ async function startTarget(dataDir: string) {
 }
 
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'collect-bench-'));
+await chmod(dataDir, 0o755); // PostgreSQL runs as the postgres user when we are root
 const target = await startTarget(dataDir);
 try {
   const bare = await load('bare Hono, one primary-key SELECT', `http://127.0.0.1:${target.barePort}/merchant/${target.merchantId}`);

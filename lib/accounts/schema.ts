@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { char, check, index, numeric, pgSequence, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { char, check, index, numeric, pgSequence, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { merchants, subMerchants } from '@/lib/merchants/schema';
 
 export const accountPurposes = ['LEGACY', 'BRAND', 'SUBSCRIBER', 'CURRENCY', 'INVOICE', 'CUSTOMER'] as const;
@@ -56,5 +56,13 @@ export const virtualAccounts = pgTable(
     check('virtual_accounts_number_check', sql`${table.accountNumber} ~ '^[0-9]+$'`),
     index('virtual_accounts_merchant_created_idx').on(table.merchantId, table.createdAt.desc(), table.id.desc()),
     index('virtual_accounts_owner_idx').on(table.ownerType, table.ownerId),
+    // One customer account per customer and one invoice account per bill.
+    uniqueIndex('virtual_accounts_single_owner_key')
+      .on(table.ownerType, table.ownerId)
+      .where(sql`${table.purpose} in ('CUSTOMER', 'INVOICE')`),
+    // One static account per merchant, sub-merchant, purpose and currency.
+    uniqueIndex('virtual_accounts_static_purpose_key')
+      .on(table.merchantId, sql`coalesce(${table.subMerchantId}, '00000000-0000-0000-0000-000000000000'::uuid)`, table.purpose, table.currency)
+      .where(sql`${table.purpose} in ('LEGACY', 'BRAND', 'SUBSCRIBER', 'CURRENCY')`),
   ],
 );

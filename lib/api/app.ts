@@ -2,6 +2,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
 import { registerAuthRoutes } from '@/lib/auth/handlers';
+import { idempotency } from '@/lib/idempotency/middleware';
 import { registerMerchantRoutes } from '@/lib/merchants/handlers';
 import { authenticate } from './authenticate';
 import type { ApiEnv } from './context';
@@ -33,6 +34,7 @@ export function createApiApp(): OpenAPIHono<ApiEnv> {
 
   registerAuthRoutes(app);
   app.use('/merchants/*', authenticate);
+  app.use('/merchants/*', idempotency);
   registerMerchantRoutes(app);
 
   describeApi(app);

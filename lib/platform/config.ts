@@ -30,6 +30,12 @@ const environmentSchema = z.object({
   REFRESH_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).default(7 * 86_400),
   SESSION_MAX_AGE_SECONDS: z.coerce.number().int().min(60).default(30 * 86_400),
   TRUST_PROXY: booleanFlag.default(false),
+  // What payers are told: this deployment's paybill and collection bank (demo values by default).
+  PAYBILL_NUMBER: z.string().regex(/^[0-9]{5,7}$/, 'must be a 5 to 7 digit paybill number').default('4123456'),
+  PAYBILL_NAME: z.string().min(1).default('Collect Demo Paybill'),
+  BANK_NAME: z.string().min(1).default('Demo Commercial Bank of Kenya'),
+  BANK_BRANCH: z.string().min(1).default('Nairobi Head Office'),
+  BANK_SWIFT_CODE: z.string().regex(/^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/, 'must be an 8 or 11 character SWIFT/BIC code').default('DEMOKENXXXX'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

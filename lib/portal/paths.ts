@@ -29,3 +29,10 @@ export function loginUrlFor(pathname: string, search = ''): string {
   if (pathname === '/' && !search) return '/login';
   return `/login?${new URLSearchParams({ callbackUrl: `${pathname}${search}` })}`;
 }
+
+/** Where portalClient sends a user whose session the service ended; the proxy drops the cookie there. */
+export const SESSION_ENDED_URL = '/login?reason=session-ended';
+
+export function isSessionEndedNotice(url: URL): boolean {
+  return url.pathname === '/login' && url.searchParams.get('reason') === 'session-ended';
+}

@@ -23,14 +23,17 @@ export async function checkSession(request: NextRequest): Promise<ProxySession> 
   return { state: 'refreshed', cookie: await sealSession(token) };
 }
 
-/** The page rendered after the proxy must read the new cookie, not the one the browser sent. */
-export function requestCookieHeader(request: NextRequest, cookie: SealedSession): string {
+/**
+ * The page rendered after the proxy must see the cookie as the response leaves it (a new one,
+ * or none), not the one the browser sent.
+ */
+export function requestCookieHeader(request: NextRequest, cookie: SealedSession | null): string {
   const name = sessionCookieName();
   const others = request.cookies
     .getAll()
     .filter((entry) => entry.name !== name)
     .map((entry) => `${entry.name}=${encodeURIComponent(entry.value)}`);
-  return [...others, `${name}=${cookie.value}`].join('; ');
+  return [...others, ...(cookie ? [`${name}=${cookie.value}`] : [])].join('; ');
 }
 
 export function storeSessionCookie(response: NextResponse, cookie: SealedSession): void {

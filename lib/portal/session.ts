@@ -2,7 +2,9 @@ import 'server-only';
 import { cookies } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { cache } from 'react';
-import { serviceClient } from '@/lib/client';
+import { serviceClient, type ServiceClient } from '@/lib/client';
+import { isServiceError } from './errors';
+import { SESSION_ENDED_URL } from './paths';
 import { refreshIfNeeded } from './refresh';
 import { openSession, sealSession, sessionCookieName, sessionCookieOptions } from './session-cookie';
 import { isUsable, type PortalToken, type PortalUser } from './token';
@@ -50,9 +52,22 @@ export async function requireSession(): Promise<PortalSession> {
   return session;
 }
 
-/** A service client acting as the signed-in user. */
-export function portalClient(session: PortalSession) {
-  return serviceClient({ accessToken: session.accessToken });
+/**
+ * A service client acting as the signed-in user. A 401 means the service ended the session
+ * (signed out elsewhere, user disabled): the user is sent to sign in again, and the proxy drops
+ * the stale cookie on the way.
+ */
+export function portalClient(session: PortalSession): ServiceClient {
+  const client = serviceClient({ accessToken: session.accessToken });
+  const request: ServiceClient['request'] = async (route, input) => {
+    try {
+      return await client.request(route, input);
+    } catch (error) {
+      if (isServiceError(error) && error.status === 401) redirect(SESSION_ENDED_URL);
+      throw error;
+    }
+  };
+  return { request, call: async (route, input) => (await request(route, input)).data };
 }
 
 /** Only where Next allows setting cookies: server actions and route handlers. */

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -29,6 +29,7 @@ export async function setup(project: TestProject): Promise<void> {
     url = parsed.toString();
   } else {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'collect-test-'));
+    await chmod(dataDir, 0o755); // PostgreSQL runs as the postgres user when we are root
     embedded = await startEmbeddedPostgres({ dataDir });
     url = embedded.url;
   }

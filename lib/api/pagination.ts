@@ -1,0 +1,69 @@
+import { z } from '@hono/zod-openapi';
+import { and, eq, lt, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { Context } from 'hono';
+import { unprocessable } from './errors';
+
+export const DEFAULT_PAGE_SIZE = 50;
+export const MAX_PAGE_SIZE = 200;
+
+/** Query parameters every list takes; spread into a route's query schema. */
+export const pageQuery = {
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_PAGE_SIZE)
+    .default(DEFAULT_PAGE_SIZE)
+    .openapi({ description: `Page size, 1 to ${MAX_PAGE_SIZE} (default ${DEFAULT_PAGE_SIZE}).` }),
+  cursor: z
+    .string()
+    .max(200)
+    .optional()
+    .openapi({ description: 'Opaque cursor from the previous page\'s `Link: <…>; rel="next"` header.' }),
+};
+
+interface Position {
+  createdAt: string;
+  id: string;
+}
+
+export const encodeCursor = (position: Position) =>
+  Buffer.from(JSON.stringify([position.createdAt, position.id])).toString('base64url');
+
+export function decodeCursor(cursor: string): Position {
+  try {
+    const [createdAt, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString()) as [string, string];
+    if (!Number.isNaN(Date.parse(createdAt)) && z.uuid().safeParse(id).success) return { createdAt, id };
+  } catch {
+    // fall through
+  }
+  throw unprocessable('The cursor is not valid; use the one from the Link header.', [{ path: 'query.cursor', message: 'Not a valid cursor.' }]);
+}
+
+/**
+ * Keyset paging in (createdAt desc, id desc) order: rows after the cursor's position.
+ * Never OFFSET, so any page costs one index range scan.
+ */
+export function afterCursor(cursor: string | undefined, createdAt: AnyColumn, id: AnyColumn): SQL | undefined {
+  if (!cursor) return undefined;
+  const position = decodeCursor(cursor);
+  const at = sql`${position.createdAt}::timestamptz`;
+  return or(lt(createdAt, at), and(eq(createdAt, at), lt(id, position.id)));
+}
+
+export const newestFirst = (createdAt: AnyColumn, id: AnyColumn) => [sql`${createdAt} desc`, sql`${id} desc`];
+
+/**
+ * Fetch limit + 1 rows; this trims the extra one and, when there was one, sets the
+ * `Link: <…>; rel="next"` header so that the body stays the spec's plain array.
+ */
+export function pageOf<Row extends { createdAt: Date; id: string }>(c: Context, rows: Row[], limit: number): Row[] {
+  if (rows.length <= limit) return rows;
+  const page = rows.slice(0, limit);
+  const last = page.at(-1)!;
+  const next = new URL(c.req.url);
+  next.searchParams.set('cursor', encodeCursor({ createdAt: last.createdAt.toISOString(), id: last.id }));
+  next.searchParams.set('limit', String(limit));
+  c.header('Link', `<${next.pathname}${next.search}>; rel="next"`);
+  return page;
+}

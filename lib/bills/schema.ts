@@ -1,0 +1,40 @@
+import { sql } from 'drizzle-orm';
+import { char, check, index, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { money, virtualAccounts } from '@/lib/accounts/schema';
+import { customers } from '@/lib/customers/schema';
+import { merchants, subMerchants } from '@/lib/merchants/schema';
+
+/** Stored states. EXPIRED is also read from an OPEN or PARTIALLY_PAID bill past expiresAt. */
+export const billStatuses = ['OPEN', 'PARTIALLY_PAID', 'PAID', 'EXPIRED', 'CANCELLED'] as const;
+export type BillStatus = (typeof billStatuses)[number];
+
+/** A bill: the spec's "expected payment", with its optional one-time INVOICE account. */
+export const expectedPayments = pgTable(
+  'expected_payments',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id),
+    subMerchantId: uuid('sub_merchant_id').references(() => subMerchants.id),
+    customerId: uuid('customer_id').references(() => customers.id),
+    paymentReference: text('payment_reference').notNull(),
+    amount: money('amount').notNull(),
+    amountPaid: money('amount_paid').notNull().default('0'),
+    currency: char('currency', { length: 3 }).notNull(),
+    status: text('status', { enum: billStatuses }).notNull().default('OPEN'),
+    expiresAt: timestamp('expires_at', { withTimezone: true, precision: 3 }).notNull(),
+    matchedCreditId: uuid('matched_credit_id'),
+    virtualAccountId: uuid('virtual_account_id').references(() => virtualAccounts.id),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true, precision: 3 }),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (table) => [
+    unique('expected_payments_merchant_reference_key').on(table.merchantId, table.paymentReference),
+    check('expected_payments_amount_positive', sql`${table.amount} > 0`),
+    index('expected_payments_merchant_created_idx').on(table.merchantId, table.createdAt.desc(), table.id.desc()),
+    index('expected_payments_merchant_status_idx').on(table.merchantId, table.status, table.createdAt.desc(), table.id.desc()),
+    index('expected_payments_customer_idx').on(table.customerId, table.createdAt.desc(), table.id.desc()),
+    index('expected_payments_virtual_account_idx').on(table.virtualAccountId),
+  ],
+);

@@ -1,0 +1,31 @@
+import { sql } from 'drizzle-orm';
+import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { money, virtualAccounts } from '@/lib/accounts/schema';
+import { merchants } from '@/lib/merchants/schema';
+
+export const balanceEntryTypes = ['CREDIT', 'FEE', 'DEBIT'] as const;
+
+/**
+ * The ledger: every change to a virtual account's balance or fee balance is one row here, so an
+ * account's balance always equals the sum of its entries.
+ */
+export const balanceEntries = pgTable(
+  'balance_entries',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id),
+    virtualAccountId: uuid('virtual_account_id')
+      .notNull()
+      .references(() => virtualAccounts.id),
+    type: text('type', { enum: balanceEntryTypes }).notNull(),
+    /** Signed: credits positive, debits negative. FEE entries move feeBalance, not balance. */
+    amount: money('amount').notNull(),
+    balanceAfter: money('balance_after').notNull(),
+    paymentId: uuid('payment_id'),
+    description: text('description').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (table) => [index('balance_entries_account_created_idx').on(table.virtualAccountId, table.createdAt.desc(), table.id.desc())],
+);
