@@ -1,7 +1,12 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
+import { registerAccountRoutes } from '@/lib/accounts/handlers';
 import { registerAuthRoutes } from '@/lib/auth/handlers';
+import { registerBillRoutes } from '@/lib/bills/handlers';
+import { registerCustomerRoutes } from '@/lib/customers/handlers';
+import { registerPayerLinkRoutes } from '@/lib/payer-links/handlers';
+import { registerPaymentOptionRoutes } from '@/lib/payment-options/handlers';
 import { idempotency } from '@/lib/idempotency/middleware';
 import { registerMerchantRoutes } from '@/lib/merchants/handlers';
 import { authenticate } from './authenticate';
@@ -36,6 +41,11 @@ export function createApiApp(): OpenAPIHono<ApiEnv> {
   app.use('/merchants/*', authenticate);
   app.use('/merchants/*', idempotency);
   registerMerchantRoutes(app);
+  registerAccountRoutes(app);
+  registerCustomerRoutes(app);
+  registerBillRoutes(app);
+  registerPaymentOptionRoutes(app);
+  registerPayerLinkRoutes(app);
 
   describeApi(app);
   return app;

@@ -1,0 +1,3 @@
+import type { ApiApp } from '@/lib/api/context';
+
+export function registerAccountRoutes(_app: ApiApp): void {}

@@ -1,0 +1,14 @@
+/**
+ * ISO 4217 codes this service accepts, with their minor-unit digits. Amounts may not carry more
+ * decimals than the currency has (KES 2, JPY 0, KWD 3).
+ */
+export const minorUnits: Record<string, number> = {
+  KES: 2, UGX: 0, TZS: 2, RWF: 0, BIF: 0, ETB: 2, SSP: 2, SOS: 2, CDF: 2,
+  USD: 2, EUR: 2, GBP: 2, CHF: 2, CAD: 2, AUD: 2, CNY: 2, INR: 2, AED: 2, SAR: 2,
+  ZAR: 2, NGN: 2, GHS: 2, EGP: 2, MAD: 2, ZMW: 2, MWK: 2, MZN: 2, BWP: 2, NAD: 2,
+  JPY: 0, KRW: 0, KWD: 3, BHD: 3, OMR: 3, JOD: 3, TND: 3,
+};
+
+export const currencyCodes = Object.keys(minorUnits) as [string, ...string[]];
+export const DEFAULT_CURRENCY = 'KES';
+export const isKnownCurrency = (code: string) => code in minorUnits;

@@ -1,0 +1,56 @@
+import { minorUnits } from './currencies';
+
+/**
+ * Money as exact decimal strings. A JSON number such as 1500.5 is turned into the text "1500.5"
+ * (JavaScript prints the shortest exact decimal for up to 15 significant digits) and from then on
+ * stays text, or NUMERIC in PostgreSQL. Sums happen in SQL or in bigint minor units here.
+ */
+const PLAIN_DECIMAL = /^-?\d{1,15}(\.\d{1,4})?$/;
+
+export function decimalText(value: number | string): string | undefined {
+  const text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : value.trim();
+  return PLAIN_DECIMAL.test(text) ? text : undefined;
+}
+
+export const decimalPlaces = (text: string) => (text.includes('.') ? text.split('.')[1]!.length : 0);
+
+/** An amount is valid for a currency when it is positive and has no more decimals than the currency. */
+export function amountProblem(text: string | undefined, currency: string): string | undefined {
+  if (text === undefined) return 'Must be a plain decimal number with at most 15 digits before the point.';
+  if (!/[1-9]/.test(text) || text.startsWith('-')) return 'Must be greater than zero.';
+  const allowed = minorUnits[currency];
+  if (allowed !== undefined && decimalPlaces(text) > allowed) {
+    return allowed === 0 ? `${currency} amounts have no decimals.` : `${currency} amounts have at most ${allowed} decimals.`;
+  }
+  return undefined;
+}
+
+/** Exact arithmetic helpers in units of 10^-4 (the storage scale). */
+const SCALE = 4;
+export function toUnits(text: string): bigint {
+  const negative = text.startsWith('-');
+  const [whole, fraction = ''] = text.replace('-', '').split('.');
+  const units = BigInt(whole!) * 10n ** BigInt(SCALE) + BigInt((fraction + '0000').slice(0, SCALE));
+  return negative ? -units : units;
+}
+
+export function fromUnits(units: bigint): string {
+  const negative = units < 0n;
+  const absolute = negative ? -units : units;
+  const whole = absolute / 10n ** BigInt(SCALE);
+  const fraction = (absolute % 10n ** BigInt(SCALE)).toString().padStart(SCALE, '0').replace(/0+$/, '');
+  return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`;
+}
+
+/** For display: grouped thousands and exactly the currency's decimals, e.g. "KES 1,500.50". */
+export function formatMoney(text: string | number, currency: string): string {
+  const digits = minorUnits[currency] ?? 2;
+  const units = toUnits(typeof text === 'number' ? String(text) : text);
+  const divisor = 10n ** BigInt(4 - digits);
+  const rounded = (units + (units >= 0n ? divisor / 2n : -divisor / 2n)) / divisor;
+  const negative = rounded < 0n;
+  const absolute = (negative ? -rounded : rounded).toString().padStart(digits + 1, '0');
+  const whole = absolute.slice(0, absolute.length - digits).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const fraction = digits > 0 ? `.${absolute.slice(-digits)}` : '';
+  return `${currency} ${negative ? '-' : ''}${whole}${fraction}`;
+}

@@ -1,0 +1,47 @@
+import { defineConfig, devices } from '@playwright/test';
+import { baseURL, serverEnvironment } from './e2e/support/environment';
+
+/**
+ * Browser tests against the real server (service + portal in one process) on a fresh database.
+ * Chromium comes from the system (/usr/bin/chromium): Playwright cannot download browsers here.
+ */
+export default defineConfig({
+  testDir: './e2e',
+  globalSetup: './e2e/global-setup.ts',
+  // One server, one database, shared sign-in throttles: tests run one at a time.
+  workers: 1,
+  fullyParallel: false,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: {
+          executablePath: '/usr/bin/chromium',
+          args: ['--no-sandbox', '--headless', '--disable-gpu', '--disable-background-networking'],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: 'node --import tsx server.ts',
+    url: `${baseURL}/login`,
+    env: serverEnvironment,
+    reuseExistingServer: false,
+    // The first start runs `next build` when the sources changed.
+    timeout: 180_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    // SIGTERM lets the server stop its embedded PostgreSQL; a SIGKILL would leave it running.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
+  },
+});

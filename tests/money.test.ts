@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { amountProblem, decimalText, formatMoney, fromUnits, toUnits } from '@/lib/money/decimal';
+
+describe('money as exact decimals', () => {
+  it('keeps JSON numbers as their exact decimal text', () => {
+    expect(decimalText(1500.5)).toBe('1500.5');
+    expect(decimalText(0.1 + 0.2)).toBeUndefined(); // 0.30000000000000004 has too many decimals to be money
+    expect(decimalText(1e21)).toBeUndefined();
+    expect(decimalText('  42.10 ')).toBe('42.10');
+  });
+
+  it('refuses more decimals than the currency has, and amounts that are not positive', () => {
+    expect(amountProblem('10.50', 'KES')).toBeUndefined();
+    expect(amountProblem('10.505', 'KES')).toMatch(/at most 2 decimals/);
+    expect(amountProblem('10.5', 'UGX')).toMatch(/no decimals/);
+    expect(amountProblem('1.234', 'KWD')).toBeUndefined();
+    expect(amountProblem('0', 'KES')).toMatch(/greater than zero/);
+    expect(amountProblem('-5', 'KES')).toMatch(/greater than zero/);
+  });
+
+  it('adds in integer units without float error', () => {
+    const sum = ['0.1', '0.2', '1999999999.99'].map(toUnits).reduce((a, b) => a + b, 0n);
+    expect(fromUnits(sum)).toBe('2000000000.29');
+    expect(fromUnits(toUnits('-3.0500'))).toBe('-3.05');
+  });
+
+  it('formats for people with the currency\'s decimals', () => {
+    expect(formatMoney('1500.5', 'KES')).toBe('KES 1,500.50');
+    expect(formatMoney('1234567', 'UGX')).toBe('UGX 1,234,567');
+    expect(formatMoney(0.125, 'KWD')).toBe('KWD 0.125');
+  });
+});
