@@ -17,7 +17,7 @@ export async function proxy(request: NextRequest) {
   });
   const headers = securityHeaders(policy, { production: process.env.NODE_ENV === 'production' });
 
-  // Next takes the nonce for its own scripts from the request's CSP header.
+  // Next takes the nonce for its own scripts from the request's CSP header; x-nonce is for our own <Script nonce>.
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set('Content-Security-Policy', policy);
   requestHeaders.set('x-nonce', nonce);

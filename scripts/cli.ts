@@ -26,11 +26,26 @@ const email = z.email('must be an email address');
 const uuid = z.uuid('must be a UUID');
 const password = z.string().min(8, 'must be at least 8 characters');
 
-const commands: Record<string, { usage: string; options: Record<string, z.ZodType>; run: (args: any) => Promise<unknown> }> = {
-  'merchant:create': {
-    usage: '--name N --email E --password P [--first-name F --last-name L]',
-    options: { name: z.string().min(1, 'is required'), email, password, 'first-name': z.string().optional(), 'last-name': z.string().optional() },
-    run: async (args) => {
+interface Command {
+  usage: string;
+  options: z.ZodRawShape;
+  run: (args: unknown) => Promise<unknown>;
+}
+
+/** A command whose run() receives its options already validated by their zod shape. */
+function command<Shape extends z.ZodRawShape>(
+  usage: string,
+  options: Shape,
+  run: (args: z.infer<z.ZodObject<Shape>>) => Promise<unknown>,
+): Command {
+  return { usage, options, run: (args) => run(args as z.infer<z.ZodObject<Shape>>) };
+}
+
+const commands: Record<string, Command> = {
+  'merchant:create': command(
+    '--name N --email E --password P [--first-name F --last-name L]',
+    { name: z.string().min(1, 'is required'), email, password, 'first-name': z.string().optional(), 'last-name': z.string().optional() },
+    async (args) => {
       const { merchant, user, virtualAccount } = await createMerchant({
         name: args.name,
         email: args.email,
@@ -40,10 +55,10 @@ const commands: Record<string, { usage: string; options: Record<string, z.ZodTyp
       });
       return { merchant, user: publicUser(user), virtualAccount: { id: virtualAccount.id, accountNumber: virtualAccount.accountNumber, purpose: virtualAccount.purpose } };
     },
-  },
-  'user:create': {
-    usage: '--merchant-id M --email E --password P --role PLAIN_MERCHANT|SUPPORT [--sub-merchant-id S]',
-    options: {
+  ),
+  'user:create': command(
+    '--merchant-id M --email E --password P --role PLAIN_MERCHANT|SUPPORT [--sub-merchant-id S]',
+    {
       'merchant-id': uuid,
       email,
       password,
@@ -52,7 +67,7 @@ const commands: Record<string, { usage: string; options: Record<string, z.ZodTyp
       'first-name': z.string().optional(),
       'last-name': z.string().optional(),
     },
-    run: async (args) =>
+    async (args) =>
       publicUser(
         await createUser({
           merchantId: args['merchant-id'],
@@ -64,32 +79,32 @@ const commands: Record<string, { usage: string; options: Record<string, z.ZodTyp
           lastName: args['last-name'],
         }),
       ),
-  },
-  'sub-merchant:create': {
-    usage: '--merchant-id M --name N',
-    options: { 'merchant-id': uuid, name: z.string().min(1, 'is required') },
-    run: (args) => createSubMerchant({ merchantId: args['merchant-id'], name: args.name }),
-  },
-  'merchant:show': {
-    usage: '--email E   (the merchant of that user)',
-    options: { email },
-    run: async (args) => {
+  ),
+  'sub-merchant:create': command(
+    '--merchant-id M --name N',
+    { 'merchant-id': uuid, name: z.string().min(1, 'is required') },
+    (args) => createSubMerchant({ merchantId: args['merchant-id'], name: args.name }),
+  ),
+  'merchant:show': command(
+    '--email E   (the merchant of that user)',
+    { email },
+    async (args) => {
       const found = await findMerchantByUserEmail(args.email);
       if (!found) throw new UsageError(`No user has the email ${args.email}.`);
       return { merchant: found.merchant, user: publicUser(found.user) };
     },
-  },
-  'user:disable': {
-    usage: '--email E   (ends its sessions)',
-    options: { email },
-    run: async (args) => publicUser(await setUserActive(args.email, false)),
-  },
-  'user:enable': { usage: '--email E', options: { email }, run: async (args) => publicUser(await setUserActive(args.email, true)) },
-  'keys:rotate': {
-    usage: '(new token signing key; old keys keep verifying for TOKEN_KEY_GRACE_SECONDS)',
-    options: {},
-    run: () => rotateKeys(),
-  },
+  ),
+  'user:disable': command(
+    '--email E   (ends its sessions)',
+    { email },
+    async (args) => publicUser(await setUserActive(args.email, false)),
+  ),
+  'user:enable': command('--email E', { email }, async (args) => publicUser(await setUserActive(args.email, true))),
+  'keys:rotate': command(
+    '(new token signing key; old keys keep verifying for TOKEN_KEY_GRACE_SECONDS)',
+    {},
+    () => rotateKeys(),
+  ),
 };
 
 function publicUser(user: { passwordHash?: string } & Record<string, unknown>) {

@@ -41,12 +41,21 @@ export interface TagView {
   operations: OperationView[];
 }
 
+/** A body shape that error responses share, described once instead of under every status. */
+export interface SharedShape {
+  name: string;
+  anchor: string;
+  description?: string;
+  fields: FieldRow[];
+}
+
 export interface ApiReference {
   title: string;
   version?: string;
   description?: string;
   baseUrl: string;
   tags: TagView[];
+  errorShapes: SharedShape[];
 }
 
 const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
@@ -121,10 +130,30 @@ export function buildApiReference(raw: unknown): ApiReference {
   }
 
   return {
+    errorShapes: errorShapes(document),
     title: document.info?.title ?? 'API reference',
     version: document.info?.version,
     description: document.info?.description,
     baseUrl,
     tags: [...groups.values()].filter((tag) => tag.operations.length > 0),
   };
+}
+
+function errorShapes(document: OpenApiDocument): SharedShape[] {
+  const refs = new Set<string>();
+  for (const item of Object.values(document.paths ?? {})) {
+    for (const method of METHODS) {
+      for (const [status, response] of Object.entries((item[method] as OperationObject | undefined)?.responses ?? {})) {
+        if (status.startsWith('2')) continue;
+        for (const media of Object.values(resolve(document, response).content ?? {})) {
+          if (media.schema?.$ref) refs.add(media.schema.$ref);
+        }
+      }
+    }
+  }
+  return [...refs].map((ref) => {
+    const schema = resolve(document, { $ref: ref } as SchemaObject);
+    const name = typeLabel({ $ref: ref });
+    return { name, anchor: `schema-${slug(name)}`, description: schema.description, fields: fieldRows(document, schema) };
+  });
 }

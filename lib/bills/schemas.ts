@@ -1,0 +1,86 @@
+import { z } from '@hono/zod-openapi';
+import { Currency } from '@/lib/accounts/schemas';
+import { pageQuery } from '@/lib/api/pagination';
+import { Timestamp, Uuid } from '@/lib/api/schemas';
+import { amountProblem, decimalText } from '@/lib/money/decimal';
+import { billStatuses } from './schema';
+
+/** Payers type the reference into M-Pesa's account field, so it keeps to characters every keypad has. */
+const PaymentReference = z
+  .string()
+  .min(1, { abort: true })
+  .max(64, { abort: true })
+  .regex(/^[A-Za-z0-9._/-]+$/, 'Use only letters, digits and - _ / . (payers type it into the M-Pesa account field).')
+  .openapi({ example: 'INV-2026-0042', description: 'Your reference for the bill; unique within the merchant.' });
+
+/** Positive, exact, and (checked against the currency below) no finer than its minor unit. */
+const Amount = z
+  .number()
+  .superRefine((amount, context) => {
+    const problem = amountProblem(decimalText(amount), '');
+    if (problem) context.addIssue({ code: 'custom', message: problem });
+  })
+  .openapi({ example: 1500.5 });
+
+const FURTHEST_EXPIRY_TEXT = 'at most one year ahead';
+const ExpiresAt = z.iso
+  .datetime({ offset: true })
+  .superRefine((text, context) => {
+    const at = Date.parse(text);
+    if (Number.isNaN(at)) return;
+    const yearAhead = new Date();
+    yearAhead.setUTCFullYear(yearAhead.getUTCFullYear() + 1);
+    if (at <= Date.now()) context.addIssue({ code: 'custom', message: 'Must be in the future.' });
+    else if (at > yearAhead.getTime()) context.addIssue({ code: 'custom', message: `Must be ${FURTHEST_EXPIRY_TEXT}.` });
+  })
+  .openapi({ example: '2026-12-31T21:00:00Z', description: `ISO 8601; in the future and ${FURTHEST_EXPIRY_TEXT}.` });
+
+export const CreateExpectedPaymentRequest = z
+  .object({
+    paymentReference: PaymentReference,
+    amount: Amount,
+    currency: Currency.optional().openapi({ description: "Defaults to the merchant's default currency." }),
+    expiresAt: ExpiresAt,
+    provisionInvoiceVa: z.boolean().default(true).openapi({ description: 'Give the bill its own one-time account number.' }),
+    customerId: Uuid.optional().openapi({ description: "The customer billed; the bill takes the customer's sub-merchant." }),
+    subMerchantId: Uuid.optional().openapi({ description: 'The sub-merchant billing; a scoped user always bills for its own.' }),
+  })
+  .superRefine((bill, context) => {
+    // Without a currency, the merchant's default is only known in the handler, which checks again.
+    if (bill.currency === undefined || amountProblem(decimalText(bill.amount), '')) return;
+    const problem = amountProblem(decimalText(bill.amount), bill.currency);
+    if (problem) context.addIssue({ code: 'custom', path: ['amount'], message: problem });
+  })
+  .openapi('CreateExpectedPaymentRequest');
+
+export const ExpectedPayment = z
+  .object({
+    id: Uuid,
+    merchantId: Uuid,
+    subMerchantId: Uuid.nullable(),
+    customerId: Uuid.nullable(),
+    paymentReference: z.string(),
+    amount: z.number(),
+    currency: z.string(),
+    status: z.enum(billStatuses).openapi({ description: 'An OPEN or PARTIALLY_PAID bill past expiresAt reads EXPIRED.' }),
+    expiresAt: Timestamp,
+    matchedCreditId: Uuid.nullable(),
+    virtualAccountId: Uuid.optional().openapi({ description: 'Present when an invoice account was provisioned.' }),
+    virtualAccountNumber: z.string().optional().openapi({ description: 'The invoice collection account number.' }),
+    createdAt: Timestamp,
+  })
+  .openapi('ExpectedPayment');
+
+export const ExpectedPaymentListQuery = z.object({
+  ...pageQuery,
+  status: z.enum(billStatuses).optional().openapi({ description: 'EXPIRED includes open bills whose expiresAt has passed.' }),
+  customerId: Uuid.optional(),
+  q: z.string().min(1).max(64).optional().openapi({ description: 'Part of the payment reference, any letter case.' }),
+});
+
+export const ExpectedPaymentParams = z.object({
+  expectedPaymentId: Uuid.openapi({ param: { name: 'expectedPaymentId', in: 'path' } }),
+});
+
+export type CreateExpectedPaymentInput = z.infer<typeof CreateExpectedPaymentRequest>;
+export type ExpectedPaymentFilters = z.infer<typeof ExpectedPaymentListQuery>;

@@ -1,0 +1,23 @@
+import { moneyJson, timestampJson } from '@/lib/api/serialize';
+import type { BillView } from './queries';
+
+/**
+ * The spec's Expected payment object. virtualAccountId and virtualAccountNumber are typed as
+ * strings "present when an invoice account was provisioned", so without one they are left out.
+ */
+export const toExpectedPaymentJson = (bill: BillView) => ({
+  id: bill.id,
+  merchantId: bill.merchantId,
+  subMerchantId: bill.subMerchantId,
+  customerId: bill.customerId,
+  paymentReference: bill.paymentReference,
+  amount: moneyJson(bill.amount),
+  currency: bill.currency,
+  status: bill.status,
+  expiresAt: timestampJson(bill.expiresAt),
+  matchedCreditId: bill.matchedCreditId,
+  ...(bill.virtualAccountId && bill.virtualAccountNumber
+    ? { virtualAccountId: bill.virtualAccountId, virtualAccountNumber: bill.virtualAccountNumber }
+    : {}),
+  createdAt: timestampJson(bill.createdAt),
+});

@@ -1,0 +1,100 @@
+import { and, eq, ilike, like, or, type SQL } from 'drizzle-orm';
+import { afterCursor, newestFirst } from '@/lib/api/pagination';
+import { conflict, notFound } from '@/lib/api/errors';
+import { subMerchantForCreate, visibleTo } from '@/lib/api/scope';
+import type { Principal } from '@/lib/auth/principal';
+import { subMerchants } from '@/lib/merchants/schema';
+import { db, type Queryable } from '@/lib/platform/db';
+import { likeLiteral, violatedUniqueConstraint } from './postgres-errors';
+import { customers } from './schema';
+import type { CreateCustomerInput, CustomerListFilters } from './schemas';
+
+export type CustomerRow = typeof customers.$inferSelect;
+
+/** The customer when the caller may see it; another merchant's or sub-merchant's is simply absent. */
+export async function findCustomer(tx: Queryable, principal: Principal, customerId: string): Promise<CustomerRow | undefined> {
+  const [customer] = await tx
+    .select()
+    .from(customers)
+    .where(and(eq(customers.id, customerId), visibleTo(principal, customers)));
+  return customer;
+}
+
+export async function getCustomer(principal: Principal, customerId: string): Promise<CustomerRow> {
+  const customer = await findCustomer(db(), principal, customerId);
+  if (!customer) throw notFound('The customer');
+  return customer;
+}
+
+/** The sub-merchant id a create may use: the caller's own when scoped, else one of its merchant's. */
+export async function usableSubMerchant(tx: Queryable, principal: Principal, requested: string | null | undefined) {
+  const subMerchantId = subMerchantForCreate(principal, requested);
+  if (!subMerchantId) return null;
+  const [subMerchant] = await tx
+    .select()
+    .from(subMerchants)
+    .where(and(eq(subMerchants.id, subMerchantId), eq(subMerchants.merchantId, principal.merchantId)));
+  if (!subMerchant) throw notFound('The sub-merchant');
+  return subMerchant;
+}
+
+export async function createCustomer(principal: Principal, input: CreateCustomerInput): Promise<CustomerRow> {
+  const subMerchant = await usableSubMerchant(db(), principal, input.subMerchantId);
+  try {
+    const [created] = await db()
+      .insert(customers)
+      .values({
+        merchantId: principal.merchantId,
+        subMerchantId: subMerchant?.id ?? null,
+        externalRef: input.externalRef,
+        displayName: input.displayName,
+        email: input.email,
+        phone: input.phone,
+      })
+      .returning();
+    return created!;
+  } catch (error) {
+    if (violatedUniqueConstraint(error) !== 'customers_merchant_external_ref_key') throw error;
+    const [existing] = await db()
+      .select({ id: customers.id })
+      .from(customers)
+      .where(and(eq(customers.merchantId, principal.merchantId), eq(customers.externalRef, input.externalRef)));
+    throw conflict(`A customer with the externalRef "${input.externalRef}" already exists.`, { existingId: existing?.id });
+  }
+}
+
+/**
+ * Search: name, email and external reference contain the text (any letter case); a number also
+ * matches the end of the phone, so 0712345678, 712345678 and 254712345678 all find 254712345678.
+ */
+function matching(q: string): SQL {
+  const pattern = `%${likeLiteral(q)}%`;
+  const conditions = [
+    ilike(customers.displayName, pattern),
+    ilike(customers.email, pattern),
+    ilike(customers.externalRef, pattern),
+  ];
+  const digits = q.match(/^\+?([0-9]+)$/)?.[1];
+  if (digits) {
+    // A local number's trunk 0 is not part of the stored international form.
+    const suffix = digits.length > 1 ? digits.replace(/^0/, '') : digits;
+    conditions.push(like(customers.phone, `%${suffix}`));
+  }
+  return or(...conditions)!;
+}
+
+export async function listCustomers(principal: Principal, filters: CustomerListFilters): Promise<CustomerRow[]> {
+  return db()
+    .select()
+    .from(customers)
+    .where(
+      and(
+        visibleTo(principal, customers),
+        filters.subMerchantId ? eq(customers.subMerchantId, filters.subMerchantId) : undefined,
+        filters.q ? matching(filters.q) : undefined,
+        afterCursor(filters.cursor, customers.createdAt, customers.id),
+      ),
+    )
+    .orderBy(...newestFirst(customers.createdAt, customers.id))
+    .limit(filters.limit + 1);
+}

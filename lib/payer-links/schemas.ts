@@ -1,0 +1,50 @@
+import { z } from '@hono/zod-openapi';
+import { Timestamp, Uuid } from '@/lib/api/schemas';
+import { billStatuses } from '@/lib/bills/schema';
+import { PaymentOptions } from '@/lib/payment-options/schemas';
+import { payerLinkTargets } from './schema';
+
+export const CreatePayerLinkRequest = z
+  .object({
+    targetType: z.enum(payerLinkTargets),
+    targetId: Uuid.openapi({ description: 'The virtual account, expected payment or customer id.' }),
+  })
+  .openapi('CreatePayerLinkRequest');
+
+export const PayerLink = z
+  .object({
+    token: z.string().openapi({ description: '128 random bits, base64url; whoever has it can see the payer page.' }),
+    path: z.string().openapi({ example: '/pay/q2nC0Tn1bYH8Wm7r3aPz4A', description: 'The portal\'s public payer page.' }),
+    targetType: z.enum(payerLinkTargets),
+    targetId: Uuid,
+    createdAt: Timestamp,
+  })
+  .openapi('PayerLink');
+
+export const PayerLinkParams = z.object({
+  token: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{22}$/)
+    .openapi({ param: { name: 'token', in: 'path' }, example: 'q2nC0Tn1bYH8Wm7r3aPz4A' }),
+});
+
+export const PayerPage = z
+  .object({
+    merchantName: z.string(),
+    targetType: z.enum(payerLinkTargets),
+    status: z.literal('PAYABLE'),
+    paymentOptions: PaymentOptions,
+    bill: z
+      .object({
+        paymentReference: z.string(),
+        amount: z.number(),
+        currency: z.string(),
+        expiresAt: Timestamp,
+        status: z.enum(billStatuses),
+      })
+      .nullable()
+      .openapi({ description: 'The bill being paid; null unless the link is for a bill or its invoice account.' }),
+    customer: z.object({ displayName: z.string() }).nullable(),
+    accountName: z.string(),
+  })
+  .openapi('PayerPage', { description: 'What a payer needs to pay, and nothing else of the merchant.' });

@@ -1,0 +1,58 @@
+import { z } from '@hono/zod-openapi';
+import { Uuid } from '@/lib/api/schemas';
+
+export const MobileMoneyOption = z
+  .object({
+    channel: z.literal('MOBILE_MONEY'),
+    displayName: z.string(),
+    paybillNumber: z.string(),
+    paybillNumberName: z.string(),
+    accountNumber: z.string(),
+  })
+  .openapi('MobileMoneyOption');
+
+export const InstantBankOption = z
+  .object({
+    channel: z.literal('INSTANT_BANK'),
+    displayName: z.string(),
+    bankName: z.string(),
+    accountNumber: z.string(),
+  })
+  .openapi('InstantBankOption');
+
+export const RtgsOption = z
+  .object({
+    channel: z.literal('RTGS'),
+    displayName: z.string(),
+    bankName: z.string(),
+    branchName: z.string(),
+    swiftCode: z.string(),
+    accountName: z.string(),
+    accountNumber: z.string(),
+  })
+  .openapi('RtgsOption');
+
+export const PaymentOption = z.discriminatedUnion('channel', [MobileMoneyOption, InstantBankOption, RtgsOption]);
+
+export const PaymentOptions = z
+  .object({
+    virtualAccountNumber: z.string(),
+    virtualAccountName: z.string(),
+    referenceHint: z.string().nullable().openapi({ description: 'The reference to quote; null when the account number alone identifies the payment.' }),
+    rtgsNarrationHint: z.string().openapi({ description: 'Text to enter in the RTGS narration field.' }),
+    mobileMoneyCustomerFacingCopy: z.string().openapi({ description: 'Numbered M-Pesa Pay Bill steps, one per line.' }),
+    stkPushCustomerFacingCopy: z.string(),
+    instantBankCustomerFacingCopy: z.string(),
+    rtgsCustomerFacingCopy: z.string(),
+    options: z.array(PaymentOption).openapi({ description: 'One entry per channel.' }),
+  })
+  .openapi('PaymentOptions');
+
+const target = (description: string) => Uuid.optional().openapi({ description });
+
+export const PaymentOptionsQuery = z.object({
+  virtualAccountId: target('Instructions for this account.'),
+  expectedPaymentId: target('Instructions for this bill: its invoice account, else the LEGACY account with its reference.'),
+  customerId: target('Instructions for this customer\'s CUSTOMER account.'),
+  subMerchantId: target('Instructions for this sub-merchant\'s BRAND account, else its first active static account.'),
+});
