@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { char, check, index, numeric, pgSequence, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { char, check, index, numeric, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { merchants, subMerchants } from '@/lib/merchants/schema';
 
 export const accountPurposes = ['LEGACY', 'BRAND', 'SUBSCRIBER', 'CURRENCY', 'INVOICE', 'CUSTOMER'] as const;
