@@ -12,6 +12,8 @@ import { ensureDemoMerchant } from '@/lib/platform/demo-merchant';
 import { logger } from '@/lib/platform/logger';
 import { ensurePortalBuild } from '@/lib/platform/portal-build';
 import { persistentSecret } from '@/lib/platform/secrets';
+import { crontab, tasks } from '@/lib/jobs/tasks';
+import { startWorker } from '@/lib/jobs/worker';
 
 const dev = process.argv.includes('--dev');
 const root = import.meta.dirname;
@@ -48,6 +50,7 @@ async function main(): Promise<void> {
 
   if (!dev) await ensurePortalBuild(root, (line) => log.info(line));
 
+  const worker = await startWorker({ tasks, crontab });
   const api = createApiApp();
   const apiListener = getRequestListener(api.fetch);
   const httpServer = createServer();
@@ -78,6 +81,7 @@ async function main(): Promise<void> {
     log.info({ signal }, 'shutting down');
     httpServer.closeIdleConnections?.();
     await new Promise((resolve) => httpServer.close(resolve));
+    await worker.stop();
     await database.close();
     process.exit(0);
   };

@@ -30,3 +30,16 @@ describe('money as exact decimals', () => {
     expect(formatMoney(0.125, 'KWD')).toBe('KWD 0.125');
   });
 });
+
+describe('fees', async () => {
+  const { feeFor, DEFAULT_FEE_SCHEDULE } = await import('@/lib/payments/fees');
+  it('charges the schedule exactly, clamped and rounded to the currency', () => {
+    expect(feeFor('1500', 'MOBILE_MONEY', 'KES', DEFAULT_FEE_SCHEDULE)).toBe('15');
+    expect(feeFor('1234.56', 'MOBILE_MONEY', 'KES', DEFAULT_FEE_SCHEDULE)).toBe('12.35');
+    expect(feeFor('50', 'MOBILE_MONEY', 'KES', DEFAULT_FEE_SCHEDULE)).toBe('1');
+    expect(feeFor('1000000', 'MOBILE_MONEY', 'KES', DEFAULT_FEE_SCHEDULE)).toBe('200');
+    expect(feeFor('10', 'INSTANT_BANK', 'KES', DEFAULT_FEE_SCHEDULE)).toBe('10');
+    expect(feeFor('5000', 'RTGS', 'KES', DEFAULT_FEE_SCHEDULE)).toBe('100');
+    expect(feeFor('1001', 'MOBILE_MONEY', 'UGX', { ...DEFAULT_FEE_SCHEDULE, MOBILE_MONEY: { percent: '1.5', fixed: '0' } })).toBe('15');
+  });
+});

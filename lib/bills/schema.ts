@@ -36,5 +36,11 @@ export const expectedPayments = pgTable(
     index('expected_payments_merchant_status_idx').on(table.merchantId, table.status, table.createdAt.desc(), table.id.desc()),
     index('expected_payments_customer_idx').on(table.customerId, table.createdAt.desc(), table.id.desc()),
     index('expected_payments_virtual_account_idx').on(table.virtualAccountId),
+    // A paybill payer may type a bill's reference instead of an account number: found across merchants.
+    index('expected_payments_reference_idx').on(table.paymentReference),
+    // The expiry job finds lapsed bills still waiting for money without scanning paid ones.
+    index('expected_payments_awaiting_expiry_idx')
+      .on(table.expiresAt)
+      .where(sql`${table.status} in ('OPEN', 'PARTIALLY_PAID')`),
   ],
 );

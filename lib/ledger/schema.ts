@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { money, virtualAccounts } from '@/lib/accounts/schema';
 import { merchants } from '@/lib/merchants/schema';
 
@@ -25,7 +25,9 @@ export const balanceEntries = pgTable(
     balanceAfter: money('balance_after').notNull(),
     paymentId: uuid('payment_id'),
     description: text('description').notNull(),
+    /** Assigned while the account row is locked: the order in which balanceAfter was computed. */
+    sequence: bigserial('sequence', { mode: 'bigint' }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
-  (table) => [index('balance_entries_account_created_idx').on(table.virtualAccountId, table.createdAt.desc(), table.id.desc())],
+  (table) => [index('balance_entries_payment_idx').on(table.paymentId), index('balance_entries_account_created_idx').on(table.virtualAccountId, table.createdAt.desc(), table.id.desc())],
 );

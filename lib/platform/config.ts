@@ -36,6 +36,10 @@ const environmentSchema = z.object({
   BANK_NAME: z.string().min(1).default('Demo Commercial Bank of Kenya'),
   BANK_BRANCH: z.string().min(1).default('Nairobi Head Office'),
   BANK_SWIFT_CODE: z.string().regex(/^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/, 'must be an 8 or 11 character SWIFT/BIC code').default('DEMOKENXXXX'),
+  /** JSON: per channel { percent, fixed, min?, max? } as decimal strings; see docs/payments.md. */
+  FEE_SCHEDULE: z.string().optional(),
+  /** Sandbox: simulated inbound payments and the STK simulator. On by default with the embedded database. */
+  SANDBOX: booleanFlag.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -67,3 +71,6 @@ export function config(): AppConfig {
 export function setConfig(next: AppConfig): void {
   globalConfig.__collectConfig = next;
 }
+
+/** Sandbox (simulated payments, STK simulator): on by default with the embedded database. */
+export const sandboxEnabled = (settings: AppConfig = config()) => settings.SANDBOX ?? !settings.DATABASE_URL;

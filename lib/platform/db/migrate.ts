@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import { migrateJobQueue } from '@/lib/jobs/worker';
 import { db, pool } from './index';
 
 // Any constant works; it only has to be the same in every instance of the app.
@@ -11,6 +12,7 @@ export async function applyMigrations(): Promise<void> {
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     await migrate(db(), { migrationsFolder: path.resolve(import.meta.dirname, '../../../migrations') });
+    await migrateJobQueue();
   } finally {
     await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
     client.release();

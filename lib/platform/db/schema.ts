@@ -7,3 +7,6 @@ export * from '@/lib/customers/schema';
 export * from '@/lib/bills/schema';
 export * from '@/lib/ledger/schema';
 export * from '@/lib/payer-links/schema';
+export * from '@/lib/payments/schema';
+export * from '@/lib/events/schema';
+export * from '@/lib/stk/schema';

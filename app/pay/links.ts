@@ -1,0 +1,51 @@
+import 'server-only';
+import { headers } from 'next/headers';
+import { unstable_rethrow } from 'next/navigation';
+import { payerLinkRoutes } from '@/lib/payer-links/routes';
+import { logger } from '@/lib/platform/logger';
+import { canWrite } from '@/lib/portal/roles';
+import { portalClient, type PortalSession } from '@/lib/portal/session';
+import { publicUrl } from '@/lib/portal/settings';
+
+export type PayerLinkTarget = 'VIRTUAL_ACCOUNT' | 'EXPECTED_PAYMENT' | 'CUSTOMER';
+
+export interface PayerLinkView {
+  /** The absolute address to send a payer. */
+  url: string;
+  /** The same page, opened for printing. */
+  printHref: string;
+}
+
+/**
+ * This site's origin as payers will reach it: PUBLIC_URL when it is set, else the request's Host
+ * (which the README accepts on localhost and behind a proxy that sets it).
+ */
+export async function siteOrigin(): Promise<string> {
+  const configured = publicUrl();
+  if (configured) return new URL(configured).origin;
+  const incoming = await headers();
+  const forwardedProto = incoming.get('x-forwarded-proto')?.split(',')[0]?.trim();
+  const protocol = forwardedProto === 'https' ? 'https' : 'http';
+  return `${protocol}://${incoming.get('host') ?? 'localhost'}`;
+}
+
+/**
+ * The target's payer link, made the first time it is asked for (the service answers the same
+ * link every later time, so asking on each render creates nothing new). Read-only users get
+ * null: the service refuses them every POST, and they hand payers no links.
+ * A failure here costs the page its link, not the whole page.
+ */
+export async function payerLinkOf(session: PortalSession, targetType: PayerLinkTarget, targetId: string): Promise<PayerLinkView | null> {
+  if (!canWrite(session.user)) return null;
+  try {
+    const [link, origin] = await Promise.all([
+      portalClient(session).call(payerLinkRoutes.create, { json: { targetType, targetId } }),
+      siteOrigin(),
+    ]);
+    return { url: `${origin}${link.path}`, printHref: `${link.path}?print=1` };
+  } catch (error) {
+    unstable_rethrow(error);
+    logger().warn({ err: error, targetType, targetId }, 'payer link could not be made');
+    return null;
+  }
+}

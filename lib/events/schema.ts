@@ -1,0 +1,36 @@
+import { sql } from 'drizzle-orm';
+import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { merchants } from '@/lib/merchants/schema';
+
+export const eventTypes = [
+  'payment.received',
+  'expected_payment.paid',
+  'expected_payment.partially_paid',
+  'expected_payment.expired',
+  'expected_payment.cancelled',
+  'virtual_account.created',
+  'customer.created',
+  'stk.completed',
+  'stk.failed',
+] as const;
+export type EventType = (typeof eventTypes)[number];
+
+/**
+ * What happened, written in the same transaction as the change it describes (an outbox), so an
+ * event is never lost nor sent for a change that rolled back.
+ */
+export const events = pgTable(
+  'events',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id),
+    subMerchantId: uuid('sub_merchant_id'),
+    type: text('type', { enum: eventTypes }).notNull(),
+    /** The resource as the API returns it at the moment of the event. */
+    data: jsonb('data').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (table) => [index('events_merchant_created_idx').on(table.merchantId, table.createdAt.desc(), table.id.desc())],
+);

@@ -1,0 +1,39 @@
+import type { PaymentChannel, PaymentRail } from './schema';
+
+/** A payment as a rail reports it, before we know whose it is. */
+export interface InboundPayment {
+  rail: PaymentRail;
+  channel: PaymentChannel;
+  /** M-Pesa receipt (TransID) or bank reference: unique within the rail. */
+  providerReference: string;
+  /** What the payer entered: a virtual account number, or a bill's payment reference. */
+  accountReference: string;
+  /** A bill reference given beside the account number (bank narration, sandbox billReference). */
+  billReference?: string | null;
+  /** Exact decimal text. */
+  amount: string;
+  currency: string;
+  payerName?: string | null;
+  payerPhone?: string | null;
+  payerAccount?: string | null;
+  narration?: string | null;
+  receivedAt: Date;
+  /** Sandbox calls are made by a merchant: only that merchant's accounts and bills count. */
+  merchantId?: string;
+  /** The raw payload, kept when the money cannot be placed (suspense). */
+  payload?: unknown;
+}
+
+/** Why a rail's validation step refuses a payment; each rail maps these to its own codes. */
+export const rejectionReasons = {
+  UNKNOWN_ACCOUNT: 'No account has this number.',
+  INVALID_CHECK_DIGIT: 'This account number is mistyped: its check digit does not match.',
+  AMBIGUOUS_REFERENCE: 'This reference matches more than one bill; pay to the bill\'s account number instead.',
+  ACCOUNT_CLOSED: 'This account is closed.',
+  ACCOUNT_EXPIRED: 'This account has expired.',
+  BILL_CLOSED: 'This bill can no longer be paid: it is already paid, cancelled or expired.',
+  OVER_LIMIT: 'The amount is over this account\'s single-deposit limit.',
+  WRONG_CURRENCY: 'This account does not take payments in this currency.',
+  INVALID_AMOUNT: 'The amount is not valid.',
+} as const;
+export type RejectionReason = keyof typeof rejectionReasons;

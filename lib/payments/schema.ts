@@ -1,0 +1,111 @@
+import { sql } from 'drizzle-orm';
+import { bigint, char, date, index, jsonb, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { money, virtualAccounts } from '@/lib/accounts/schema';
+import { merchants } from '@/lib/merchants/schema';
+
+export const paymentChannels = ['MOBILE_MONEY', 'INSTANT_BANK', 'RTGS'] as const;
+export type PaymentChannel = (typeof paymentChannels)[number];
+
+/** The network a payment came over; a provider reference is unique within its rail. */
+export const paymentRails = ['MPESA', 'BANK'] as const;
+export type PaymentRail = (typeof paymentRails)[number];
+
+/**
+ * How a payment relates to a bill. MATCHED settled a bill in full, PARTIAL paid part of one,
+ * OVERPAID settled one and left a surplus, UNMATCHED had no bill to settle, and
+ * NEEDS_ATTENTION arrived for a bill that was already cancelled, expired or paid.
+ */
+export const matchStatuses = ['MATCHED', 'PARTIAL', 'OVERPAID', 'UNMATCHED', 'NEEDS_ATTENTION'] as const;
+export type MatchStatus = (typeof matchStatuses)[number];
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id),
+    subMerchantId: uuid('sub_merchant_id'),
+    virtualAccountId: uuid('virtual_account_id')
+      .notNull()
+      .references(() => virtualAccounts.id),
+    accountNumber: text('account_number').notNull(),
+    customerId: uuid('customer_id'),
+    expectedPaymentId: uuid('expected_payment_id'),
+    rail: text('rail', { enum: paymentRails }).notNull(),
+    channel: text('channel', { enum: paymentChannels }).notNull(),
+    amount: money('amount').notNull(),
+    feeAmount: money('fee_amount').notNull(),
+    netAmount: money('net_amount').notNull(),
+    overpaidAmount: money('overpaid_amount').notNull().default('0'),
+    currency: char('currency', { length: 3 }).notNull(),
+    payerName: text('payer_name'),
+    payerPhone: text('payer_phone'),
+    /** The phone's digits reversed, so that "last digits" searches are an index prefix scan. */
+    payerPhoneReversed: text('payer_phone_reversed'),
+    payerAccount: text('payer_account'),
+    providerReference: text('provider_reference').notNull(),
+    /** What the payer typed as the account or reference (M-Pesa BillRefNumber, bank reference). */
+    billReference: text('bill_reference'),
+    narration: text('narration'),
+    matchStatus: text('match_status', { enum: matchStatuses }).notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true, precision: 3 }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (table) => [
+    unique('payments_rail_reference_key').on(table.rail, table.providerReference),
+    index('payments_merchant_created_idx').on(table.merchantId, table.createdAt.desc(), table.id.desc()),
+    index('payments_merchant_received_idx').on(table.merchantId, table.receivedAt),
+    index('payments_account_created_idx').on(table.virtualAccountId, table.createdAt.desc(), table.id.desc()),
+    index('payments_bill_idx').on(table.expectedPaymentId),
+    index('payments_customer_created_idx').on(table.customerId, table.createdAt.desc(), table.id.desc()),
+    index('payments_merchant_reference_idx').on(table.merchantId, table.providerReference),
+    index('payments_merchant_phone_idx').on(table.merchantId, sql`${table.payerPhoneReversed} text_pattern_ops`),
+    index('payments_merchant_bill_reference_idx').on(table.merchantId, table.billReference),
+    // Payer-name search is a case-insensitive "contains": trigrams make it an index lookup.
+    index('payments_payer_name_trgm_idx').using('gin', sql`${table.payerName} gin_trgm_ops`),
+  ],
+);
+
+/**
+ * Running totals per merchant, day (Africa/Nairobi), account, channel and currency, kept in the
+ * same transaction as each payment, so that summaries over millions of payments read a few rows.
+ */
+export const paymentDailyTotals = pgTable(
+  'payment_daily_totals',
+  {
+    merchantId: uuid('merchant_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    virtualAccountId: uuid('virtual_account_id').notNull(),
+    subMerchantId: uuid('sub_merchant_id'),
+    channel: text('channel', { enum: paymentChannels }).notNull(),
+    currency: char('currency', { length: 3 }).notNull(),
+    paymentCount: bigint('payment_count', { mode: 'number' }).notNull(),
+    totalAmount: money('total_amount').notNull(),
+  },
+  (table) => [
+    primaryKey({ name: 'payment_daily_totals_pkey', columns: [table.merchantId, table.day, table.virtualAccountId, table.channel, table.currency] }),
+  ],
+);
+
+/**
+ * Money a rail confirmed that no account can take (unknown account number): kept whole for an
+ * operator, never dropped, and still unique per rail reference.
+ */
+export const suspensePayments = pgTable(
+  'suspense_payments',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    rail: text('rail', { enum: paymentRails }).notNull(),
+    providerReference: text('provider_reference').notNull(),
+    accountNumber: text('account_number'),
+    amount: money('amount').notNull(),
+    currency: char('currency', { length: 3 }).notNull(),
+    reason: text('reason').notNull(),
+    payload: jsonb('payload').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true, precision: 3 }).notNull(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true, precision: 3 }),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (table) => [unique('suspense_payments_rail_reference_key').on(table.rail, table.providerReference)],
+);
