@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { ApiError } from '@/lib/api/errors';
 import { userRoles } from '@/lib/auth/schema';
 import { rotateKeys } from '@/lib/auth/keys';
+import { checkLedger } from '@/lib/ledger/check';
 import {
   createMerchant,
   createSubMerchant,
@@ -100,6 +101,11 @@ const commands: Record<string, Command> = {
     async (args) => publicUser(await setUserActive(args.email, false)),
   ),
   'user:enable': command('--email E', { email }, async (args) => publicUser(await setUserActive(args.email, true))),
+  'ledger:check': command('(verifies every ledger invariant over the whole database; exit code 1 when one breaks)', {}, async () => {
+    const report = await checkLedger();
+    if (!report.ok) process.exitCode = 1;
+    return report;
+  }),
   'keys:rotate': command(
     '(new token signing key; old keys keep verifying for TOKEN_KEY_GRACE_SECONDS)',
     {},
@@ -153,7 +159,7 @@ async function main(): Promise<number> {
   const database = await openDatabase(config());
   try {
     console.log(JSON.stringify(await parsed.command.run(parsed.args), null, 2));
-    return 0;
+    return typeof process.exitCode === 'number' ? process.exitCode : 0;
   } catch (error) {
     if (error instanceof ApiError || error instanceof UsageError) {
       console.error(error instanceof ApiError ? (error.detail ?? error.title) : error.message);

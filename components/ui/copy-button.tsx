@@ -9,8 +9,9 @@ type Outcome = 'idle' | 'copied' | 'failed';
 /**
  * Copies `text` to the clipboard. It appears only once JavaScript runs; the text it copies is
  * always on the page as well, so it can be selected and copied by hand without it.
+ * `label` is the visible text; `what` completes the accessible name when the label is just "Copy".
  */
-export function CopyButton({ text, label = 'Copy', what }: { text: string; label?: string; what: string }) {
+export function CopyButton({ text, label, what }: { text: string; label?: string; what: string }) {
   const hydrated = useHydrated();
   const [outcome, setOutcome] = useState<Outcome>('idle');
   if (!hydrated) return null;
@@ -27,8 +28,8 @@ export function CopyButton({ text, label = 'Copy', what }: { text: string; label
 
   return (
     <span className="inline-flex items-center gap-2" data-print="hide">
-      <Button variant="secondary" className="min-h-8 px-2 py-1 text-xs" onClick={copy} aria-label={`${label} ${what}`}>
-        {label}
+      <Button variant="secondary" className="min-h-8 px-2 py-1 text-xs" onClick={copy} aria-label={label ? undefined : `Copy ${what}`}>
+        {label ?? 'Copy'}
       </Button>
       <span role="status" className="text-xs text-slate-600">
         {outcome === 'copied' ? 'Copied' : outcome === 'failed' ? 'Select it and copy by hand' : ''}

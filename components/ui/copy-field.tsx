@@ -4,7 +4,7 @@ import { CopyButton } from './copy-button';
  * A value to hand on (a link, an account number) in a read-only input: selectable and copyable
  * by hand without JavaScript, with a Copy button once it runs.
  */
-export function CopyField({ label, value, id, hint }: { label: string; value: string; id: string; hint?: string }) {
+export function CopyField({ label, value, id, hint, copyLabel }: { label: string; value: string; id: string; hint?: string; copyLabel?: string }) {
   const hintId = `${id}-hint`;
   return (
     <div>
@@ -25,7 +25,7 @@ export function CopyField({ label, value, id, hint }: { label: string; value: st
           aria-describedby={hint ? hintId : undefined}
           className="block min-w-0 flex-1 rounded-md border border-slate-300 bg-slate-50 px-3 py-2 font-mono text-sm text-slate-900"
         />
-        <CopyButton text={value} what={label.toLowerCase()} />
+        <CopyButton text={value} what={label.toLowerCase()} label={copyLabel} />
       </div>
     </div>
   );

@@ -7,6 +7,7 @@ import { registerBillRoutes } from '@/lib/bills/handlers';
 import { registerCustomerRoutes } from '@/lib/customers/handlers';
 import { registerPayerLinkRoutes } from '@/lib/payer-links/handlers';
 import { registerPaymentOptionRoutes } from '@/lib/payment-options/handlers';
+import { registerPaymentRoutes } from '@/lib/payments/handlers';
 import { idempotency } from '@/lib/idempotency/middleware';
 import { registerMerchantRoutes } from '@/lib/merchants/handlers';
 import { authenticate } from './authenticate';
@@ -46,6 +47,7 @@ export function createApiApp(): OpenAPIHono<ApiEnv> {
   registerBillRoutes(app);
   registerPaymentOptionRoutes(app);
   registerPayerLinkRoutes(app);
+  registerPaymentRoutes(app);
 
   describeApi(app);
   return app;

@@ -1,0 +1,113 @@
+'use server';
+
+import { redirect } from 'next/navigation';
+import { z } from 'zod';
+import { refusalState, typedValues, type CreateFormState } from '@/components/ui/form-state';
+import type { ServiceClient } from '@/lib/client';
+import { customerRoutes } from '@/lib/customers/routes';
+import { isServiceError } from '@/lib/portal/errors';
+import type { FormState } from '@/lib/portal/forms';
+import { canWrite } from '@/lib/portal/roles';
+import { portalClient, requireSession } from '@/lib/portal/session';
+
+const fields = ['displayName', 'externalRef', 'email', 'phone', 'subMerchantId'] as const;
+type Field = (typeof fields)[number];
+export type CreateCustomerState = CreateFormState<Field>;
+
+const text = z
+  .string()
+  .optional()
+  .transform((value) => value?.trim() ?? '');
+
+/**
+ * Presence and plain shape, in the portal's words. The phone number's rules (digits with the
+ * country prefix, a Kenyan mobile number) are the service's, and so are their messages.
+ */
+const customerForm = z.object({
+  displayName: text.pipe(z.string().min(1, "Enter the customer's name.").max(200, 'Keep the name to 200 characters or fewer.')),
+  externalRef: text.pipe(
+    z.string().min(1, 'Enter your own reference for this customer, such as CUST-0042.').max(100, 'Keep the reference to 100 characters or fewer.'),
+  ),
+  email: text.pipe(z.string().min(1, 'Enter an email address.').max(254, 'That email address is too long.').pipe(z.email('Enter an email address like name@example.com.'))),
+  phone: text.pipe(z.string().min(1, 'Enter a phone number with the country prefix, like 2547XXXXXXXX.')),
+  subMerchantId: text.pipe(z.union([z.literal(''), z.uuid('Choose a sub-merchant from the list.')])),
+  idempotencyKey: z.uuid(),
+});
+
+async function customerWithReference(client: ServiceClient, externalRef: string) {
+  try {
+    const found = await client.call(customerRoutes.list, { query: { q: externalRef, limit: 200 } });
+    const match = found.find((customer) => customer.externalRef === externalRef);
+    return match && `/customers/${match.id}`;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Registers a customer, then shows it. On any failure the form answers in place with what was typed. */
+export async function createCustomer(_previous: CreateCustomerState, formData: FormData): Promise<CreateCustomerState> {
+  const session = await requireSession();
+  const values = typedValues(formData, fields);
+  if (!canWrite(session.user)) return { message: 'You have read-only access, so you cannot register customers.', values };
+
+  const parsed = customerForm.safeParse(Object.fromEntries(formData));
+  if (!parsed.success) {
+    const { fieldErrors } = z.flattenError(parsed.error);
+    if (fieldErrors.idempotencyKey) return { message: 'This form is out of date. Reload the page and try again.', values };
+    return { errors: fieldErrors, message: 'Check the highlighted fields.', values };
+  }
+  const { idempotencyKey, subMerchantId, ...customer } = parsed.data;
+
+  const client = portalClient(session);
+  let customerId: string;
+  try {
+    const created = await client.call(customerRoutes.create, {
+      json: { ...customer, subMerchantId: subMerchantId || undefined },
+      headers: { 'Idempotency-Key': idempotencyKey },
+    });
+    customerId = created.id;
+  } catch (error) {
+    const refused = refusalState(error, fields, values);
+    if (refused) return refused;
+    if (isServiceError(error) && error.status === 409) {
+      return {
+        errors: { externalRef: ['Another customer already has this reference.'] },
+        message: 'A customer with this reference already exists.',
+        existingHref: await customerWithReference(client, customer.externalRef),
+        values,
+        idempotencyKey: crypto.randomUUID(),
+      };
+    }
+    if (isServiceError(error) && error.status === 404) {
+      return { errors: { subMerchantId: ['This sub-merchant no longer exists. Choose another.'] }, values, idempotencyKey: crypto.randomUUID() };
+    }
+    throw error;
+  }
+  redirect(`/customers/${customerId}`);
+}
+
+export type ProvisionCustomerAccountState = FormState;
+
+/**
+ * Gives the customer its own account number. The service answers the same account to a second
+ * request, so a double click or a retry is harmless; the key makes a retried request a replay.
+ */
+export async function provisionCustomerAccount(_previous: ProvisionCustomerAccountState, formData: FormData): Promise<ProvisionCustomerAccountState> {
+  const session = await requireSession();
+  if (!canWrite(session.user)) return { message: 'You have read-only access, so you cannot provision accounts.' };
+  const parsed = z.object({ customerId: z.uuid(), idempotencyKey: z.uuid() }).safeParse(Object.fromEntries(formData));
+  if (!parsed.success) return { message: 'This form is out of date. Reload the page and try again.' };
+  const { customerId, idempotencyKey } = parsed.data;
+  try {
+    await portalClient(session).call(customerRoutes.provisionAccount, {
+      params: { customerId },
+      headers: { 'Idempotency-Key': idempotencyKey },
+    });
+  } catch (error) {
+    const refused = refusalState(error, [], {});
+    if (refused) return { message: refused.message };
+    if (isServiceError(error) && error.status === 404) return { message: 'This customer no longer exists.' };
+    throw error;
+  }
+  redirect(`/customers/${customerId}`);
+}

@@ -1,0 +1,68 @@
+'use client';
+
+import Link from 'next/link';
+import { useActionState } from 'react';
+import { Field } from '@/components/ui/field';
+import { FormMessage } from '@/components/ui/form-message';
+import { SelectField, type SelectOption } from '@/components/ui/select-field';
+import { SubmitButton } from '@/components/ui/submit-button';
+import { createCustomer, type CreateCustomerState } from '@/app/(portal)/customers/actions';
+
+export interface CreateCustomerFormProps {
+  /** Made when the page was rendered, so that a double submission or a retry registers one customer. */
+  idempotencyKey: string;
+  /** Empty when the merchant has no sub-merchants (the field is then left out). */
+  subMerchants: SelectOption[];
+}
+
+export function CreateCustomerForm({ idempotencyKey, subMerchants }: CreateCustomerFormProps) {
+  const [state, formAction] = useActionState<CreateCustomerState, FormData>(createCustomer, {});
+  const values = state.values;
+  return (
+    <form action={formAction} noValidate className="max-w-xl space-y-5">
+      <input type="hidden" name="idempotencyKey" value={state.idempotencyKey ?? idempotencyKey} />
+      <Field label="Name" name="displayName" autoComplete="off" maxLength={200} required defaultValue={values?.displayName} errors={state.errors?.displayName} />
+      <Field
+        label="Your reference"
+        name="externalRef"
+        hint="Your own identifier for this customer, such as an account or membership number. No two customers share one."
+        autoComplete="off"
+        maxLength={100}
+        required
+        defaultValue={values?.externalRef}
+        errors={state.errors?.externalRef}
+      />
+      <Field label="Email" name="email" type="email" inputMode="email" autoComplete="off" required defaultValue={values?.email} errors={state.errors?.email} />
+      <Field
+        label="Phone"
+        name="phone"
+        type="tel"
+        inputMode="numeric"
+        autoComplete="off"
+        hint="Digits with the country prefix and no plus sign, e.g. 2547XXXXXXXX."
+        placeholder="2547XXXXXXXX"
+        required
+        defaultValue={values?.phone}
+        errors={state.errors?.phone}
+      />
+      {subMerchants.length > 0 && (
+        <SelectField
+          label="Sub-merchant (optional)"
+          name="subMerchantId"
+          hint="The brand, shop or branch this customer belongs to."
+          options={subMerchants}
+          defaultValue={values?.subMerchantId ?? subMerchants[0]?.value}
+          errors={state.errors?.subMerchantId}
+        />
+      )}
+      <FormMessage message={state.message}>
+        {state.existingHref && (
+          <Link href={state.existingHref} className="font-medium underline underline-offset-2">
+            Open that customer
+          </Link>
+        )}
+      </FormMessage>
+      <SubmitButton pendingLabel="Registering…">Register customer</SubmitButton>
+    </form>
+  );
+}

@@ -1,0 +1,22 @@
+import { Badge } from '@/components/ui/badge';
+import { DateTime } from '@/components/ui/date-time';
+import { DetailList } from '@/components/ui/detail-list';
+import type { Customer } from './types';
+
+export function CustomerDetails({ customer, subMerchantName }: { customer: Customer; subMerchantName?: string }) {
+  return (
+    <DetailList
+      items={[
+        { term: 'Your reference', detail: <span className="font-mono">{customer.externalRef}</span> },
+        { term: 'Email', detail: <span className="break-all">{customer.email}</span> },
+        { term: 'Phone', detail: <span className="font-mono">{customer.phone}</span> },
+        { term: 'Sub-merchant', detail: subMerchantName ?? (customer.subMerchantId ? 'One of your sub-merchants' : 'None: your business as a whole') },
+        {
+          term: 'Status',
+          detail: <Badge tone={customer.status === 'ACTIVE' ? 'success' : 'neutral'}>{customer.status === 'ACTIVE' ? 'Active' : customer.status}</Badge>,
+        },
+        { term: 'Registered', detail: <DateTime value={customer.createdAt} /> },
+      ]}
+    />
+  );
+}

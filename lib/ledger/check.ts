@@ -1,0 +1,90 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { db } from '@/lib/platform/db';
+
+export interface LedgerProblem {
+  invariant: string;
+  count: number;
+  examples: unknown[];
+}
+
+/**
+ * Each invariant is a query returning the rows that break it; an empty result means it holds.
+ * Sums are NUMERIC in PostgreSQL, so "equal" means exactly equal.
+ */
+type Scope = (alias: string) => SQL;
+
+const invariants = (only: Scope): Record<string, SQL> => ({
+  'an account balance equals the sum of its credit and debit entries': sql`
+    select a.id, a.account_number, a.balance, coalesce(sum(e.amount) filter (where e.type in ('CREDIT', 'DEBIT')), 0) as entries
+      from virtual_accounts a left join balance_entries e on e.virtual_account_id = a.id
+     where ${only('a')}
+     group by a.id having a.balance <> coalesce(sum(e.amount) filter (where e.type in ('CREDIT', 'DEBIT')), 0)`,
+  'an account fee balance equals the sum of its fee entries': sql`
+    select a.id, a.account_number, a.fee_balance, coalesce(sum(e.amount) filter (where e.type = 'FEE'), 0) as entries
+      from virtual_accounts a left join balance_entries e on e.virtual_account_id = a.id
+     where ${only('a')}
+     group by a.id having a.fee_balance <> coalesce(sum(e.amount) filter (where e.type = 'FEE'), 0)`,
+  'each entry\'s balanceAfter is the running sum of its account\'s entries': sql`
+    select id, virtual_account_id, type, balance_after, running from (
+      select e.id, e.virtual_account_id, e.type, e.balance_after,
+             sum(e.amount) over (partition by e.virtual_account_id, e.type = 'FEE' order by e.sequence) as running
+        from balance_entries e where ${only('e')}) chained
+     where balance_after <> running`,
+  'a payment\'s net amount is its amount less its fee': sql`
+    select id, amount, fee_amount, net_amount from payments p where ${only('p')} and (net_amount <> amount - fee_amount or fee_amount < 0 or amount <= 0)`,
+  'each payment has exactly one credit entry of its amount and fee entries of its fee': sql`
+    select p.id, p.amount, p.fee_amount,
+           coalesce(sum(e.amount) filter (where e.type = 'CREDIT'), 0) as credited,
+           count(*) filter (where e.type = 'CREDIT') as credits,
+           coalesce(sum(e.amount) filter (where e.type = 'FEE'), 0) as fees
+      from payments p left join balance_entries e on e.payment_id = p.id
+     where ${only('p')}
+     group by p.id
+    having count(*) filter (where e.type = 'CREDIT') <> 1
+        or coalesce(sum(e.amount) filter (where e.type = 'CREDIT'), 0) <> p.amount
+        or coalesce(sum(e.amount) filter (where e.type = 'FEE'), 0) <> p.fee_amount`,
+  'a bill\'s amount paid is the sum of the payments matched to it': sql`
+    select b.id, b.payment_reference, b.amount_paid, coalesce(sum(p.amount), 0) as matched
+      from expected_payments b left join payments p on p.expected_payment_id = b.id and p.match_status in ('MATCHED', 'PARTIAL', 'OVERPAID')
+     where ${only('b')}
+     group by b.id having b.amount_paid <> coalesce(sum(p.amount), 0)`,
+  'a bill\'s status agrees with what was paid': sql`
+    select id, payment_reference, status, amount, amount_paid from expected_payments b
+     where ${only('b')} and ((status = 'PAID' and (amount_paid < amount or matched_credit_id is null))
+        or (status = 'PARTIALLY_PAID' and not (amount_paid > 0 and amount_paid < amount))
+        or (status = 'OPEN' and amount_paid <> 0))`,
+  'a paid bill\'s matched credit is one of its own payments': sql`
+    select b.id, b.matched_credit_id from expected_payments b
+     where ${only('b')} and b.matched_credit_id is not null
+       and not exists (select 1 from payments p where p.id = b.matched_credit_id and p.expected_payment_id = b.id)`,
+  'daily totals equal the payments they summarise': sql`
+    with actual as (
+      select merchant_id, (received_at at time zone 'Africa/Nairobi')::date as day, virtual_account_id, channel, currency,
+             count(*) as payment_count, sum(amount) as total_amount
+        from payments p where ${only('p')} group by 1, 2, 3, 4, 5)
+    select coalesce(a.merchant_id, t.merchant_id) as merchant_id, coalesce(a.day, t.day) as day,
+           a.payment_count as actual_count, t.payment_count as recorded_count, a.total_amount as actual_total, t.total_amount as recorded_total
+      from actual a full join payment_daily_totals t
+        on t.merchant_id = a.merchant_id and t.day = a.day and t.virtual_account_id = a.virtual_account_id and t.channel = a.channel and t.currency = a.currency
+     where (t.merchant_id is null or ${only('t')}) and (a.payment_count is distinct from t.payment_count or a.total_amount is distinct from t.total_amount)`,
+  'every payment has its payment.received event': sql`
+    select p.id from payments p
+     where ${only('p')} and not exists (select 1 from events e where e.type = 'payment.received' and e.merchant_id = p.merchant_id and e.data->>'id' = p.id::text)`,
+});
+
+const EXAMPLES = 5;
+
+/** Checks the whole database, or one merchant's part of it. */
+export async function checkLedger(options: { merchantId?: string } = {}): Promise<{ ok: boolean; problems: LedgerProblem[]; unresolvedSuspense: number }> {
+  const { merchantId } = options;
+  const only: Scope = (alias) => (merchantId ? sql`${sql.raw(alias)}.merchant_id = ${merchantId}` : sql`true`);
+  const problems: LedgerProblem[] = [];
+  for (const [invariant, query] of Object.entries(invariants(only))) {
+    const { rows } = await db().execute(sql`select count(*) over () as total, broken.* from (${query}) broken limit ${EXAMPLES}`);
+    if (rows.length > 0) {
+      problems.push({ invariant, count: Number(rows[0]!.total), examples: rows.map(({ total: _total, ...row }) => row) });
+    }
+  }
+  const { rows } = await db().execute(sql`select count(*)::int as count from suspense_payments where resolved_at is null`);
+  return { ok: problems.length === 0, problems, unresolvedSuspense: Number(rows[0]!.count) };
+}

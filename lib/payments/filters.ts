@@ -1,0 +1,48 @@
+import { and, eq, gte, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { visibleTo } from '@/lib/api/scope';
+import type { Principal } from '@/lib/auth/principal';
+import { payments } from './schema';
+import type { PaymentListFilters } from './schemas';
+
+type Filters = Omit<PaymentListFilters, 'limit' | 'cursor'>;
+
+const RECEIPT = /^[A-Za-z0-9]{6,30}$/;
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
+
+/** The digits a phone search should end with: 0712… and +254712… both mean …712…. */
+function phoneSuffix(q: string): string | undefined {
+  const digits = q.replace(/[\s+-]/g, '');
+  if (!/^\d{3,15}$/.test(digits)) return undefined;
+  return digits.startsWith('0') ? digits.slice(1) : digits;
+}
+
+/**
+ * What a support person types first: a receipt, a phone, a bill reference or a name. Each
+ * reading uses its own index (reference, reversed phone prefix, bill reference, name trigrams).
+ */
+export function searchCondition(q: string): SQL {
+  const readings: SQL[] = [eq(payments.billReference, q)];
+  if (RECEIPT.test(q)) readings.push(eq(payments.providerReference, q.toUpperCase()), eq(payments.providerReference, q));
+  const suffix = phoneSuffix(q);
+  if (suffix) readings.push(sql`${payments.payerPhoneReversed} like ${escapeLike(suffix.split('').reverse().join('')) + '%'}`);
+  if (/[^\d\s+-]/.test(q) && q.length >= 3) readings.push(sql`${payments.payerName} ilike ${'%' + escapeLike(q) + '%'}`);
+  return or(...readings)!;
+}
+
+/** Every filter of the payments list and summary, always within what the caller may see. */
+export function paymentConditions(principal: Principal, filters: Filters): SQL {
+  return and(
+    visibleTo(principal, payments),
+    filters.from ? gte(payments.receivedAt, new Date(filters.from)) : undefined,
+    filters.to ? lt(payments.receivedAt, new Date(filters.to)) : undefined,
+    filters.channel ? eq(payments.channel, filters.channel) : undefined,
+    filters.virtualAccountId ? eq(payments.virtualAccountId, filters.virtualAccountId) : undefined,
+    filters.expectedPaymentId ? eq(payments.expectedPaymentId, filters.expectedPaymentId) : undefined,
+    filters.customerId ? eq(payments.customerId, filters.customerId) : undefined,
+    filters.subMerchantId ? eq(payments.subMerchantId, filters.subMerchantId) : undefined,
+    filters.minAmount ? gte(payments.amount, filters.minAmount) : undefined,
+    filters.maxAmount ? lte(payments.amount, filters.maxAmount) : undefined,
+    filters.matchStatus ? eq(payments.matchStatus, filters.matchStatus) : undefined,
+    filters.q ? searchCondition(filters.q) : undefined,
+  )!;
+}

@@ -1,0 +1,152 @@
+import { eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { expectedPayments } from '@/lib/bills/schema';
+import { events } from '@/lib/events/schema';
+import { balanceEntries } from '@/lib/ledger/schema';
+import { checkLedger } from '@/lib/ledger/check';
+import { ingestPayment } from '@/lib/payments/ingest';
+import { payments, suspensePayments } from '@/lib/payments/schema';
+import { db } from '@/lib/platform/db';
+import { useTestApi } from '../support/api-server';
+import { accountById, createBill, getBill, mpesa, signedInMerchant } from './support';
+
+const api = useTestApi();
+
+describe('recording a payment', () => {
+  it('credits the account, charges the fee, writes both ledger entries and a payment.received event', async () => {
+    const { virtualAccount } = await signedInMerchant(api);
+    const result = await ingestPayment(mpesa(virtualAccount.accountNumber, '1234.56'), { strict: false });
+    expect(result).toMatchObject({ outcome: 'recorded', duplicate: false });
+    if (result.outcome !== 'recorded') return;
+    expect(result.payment).toMatchObject({ amount: '1234.5600', feeAmount: '12.3500', netAmount: '1222.2100', matchStatus: 'UNMATCHED' });
+
+    const account = await accountById(virtualAccount.id);
+    expect(account.balance).toBe('1234.5600');
+    expect(account.feeBalance).toBe('12.3500');
+    const entries = await db().select().from(balanceEntries).where(eq(balanceEntries.paymentId, result.payment.id));
+    expect(entries.map((entry) => [entry.type, entry.amount, entry.balanceAfter]).sort()).toEqual([
+      ['CREDIT', '1234.5600', '1234.5600'],
+      ['FEE', '12.3500', '12.3500'],
+    ]);
+    const [event] = await db().select().from(events).where(sql`${events.data}->>'id' = ${result.payment.id}`);
+    expect(event?.type).toBe('payment.received');
+  });
+
+  it('a second identical callback does not credit twice', async () => {
+    const { virtualAccount } = await signedInMerchant(api);
+    const inbound = mpesa(virtualAccount.accountNumber, '500');
+    const first = await ingestPayment(inbound, { strict: false });
+    const second = await ingestPayment(inbound, { strict: false });
+    expect(second).toMatchObject({ outcome: 'recorded', duplicate: true });
+    if (first.outcome === 'recorded' && second.outcome === 'recorded') expect(second.payment.id).toBe(first.payment.id);
+    expect((await accountById(virtualAccount.id)).balance).toBe('500.0000');
+  });
+
+  it('ten identical callbacks at once record one payment and credit once', async () => {
+    const { virtualAccount } = await signedInMerchant(api);
+    const inbound = mpesa(virtualAccount.accountNumber, '250.50');
+    const results = await Promise.all(Array.from({ length: 10 }, () => ingestPayment(inbound, { strict: false })));
+    expect(results.every((result) => result.outcome === 'recorded')).toBe(true);
+    expect(results.filter((result) => result.outcome === 'recorded' && !result.duplicate)).toHaveLength(1);
+    const stored = await db().select().from(payments).where(eq(payments.providerReference, inbound.providerReference));
+    expect(stored).toHaveLength(1);
+    expect((await accountById(virtualAccount.id)).balance).toBe('250.5000');
+  });
+
+  it('refuses a mistyped account number in strict mode and keeps the money in suspense otherwise', async () => {
+    const { virtualAccount } = await signedInMerchant(api);
+    const number = virtualAccount.accountNumber;
+    const typo = number.slice(0, -1) + String((Number(number.at(-1)) + 1) % 10);
+    expect(await ingestPayment(mpesa(typo, '100'), { strict: true })).toEqual({ outcome: 'rejected', reason: 'INVALID_CHECK_DIGIT' });
+    const inbound = mpesa(typo, '100');
+    expect(await ingestPayment(inbound, { strict: false })).toEqual({ outcome: 'suspense', reason: 'INVALID_CHECK_DIGIT', duplicate: false });
+    expect(await ingestPayment(inbound, { strict: false })).toEqual({ outcome: 'suspense', reason: 'INVALID_CHECK_DIGIT', duplicate: true });
+    const kept = await db().select().from(suspensePayments).where(eq(suspensePayments.providerReference, inbound.providerReference));
+    expect(kept).toHaveLength(1);
+    expect((await accountById(virtualAccount.id)).balance).toBe('0.0000');
+  });
+});
+
+describe('matching bills', () => {
+  it('an exact payment to the invoice account pays the bill, sets matchedCreditId and closes the account', async () => {
+    const { token } = await signedInMerchant(api);
+    const bill = await createBill(api, token, { amount: 1500 });
+    const result = await ingestPayment(mpesa(bill.virtualAccountNumber!, '1500'), { strict: true });
+    if (result.outcome !== 'recorded') throw new Error(result.outcome);
+    expect(result.payment).toMatchObject({ matchStatus: 'MATCHED', expectedPaymentId: bill.id, overpaidAmount: '0.0000' });
+    expect(await getBill(api, token, bill.id)).toMatchObject({ status: 'PAID', matchedCreditId: result.payment.id });
+    expect((await accountById(bill.virtualAccountId!)).status).toBe('CLOSED');
+    expect(await ingestPayment(mpesa(bill.virtualAccountNumber!, '10'), { strict: true })).toEqual({ outcome: 'rejected', reason: 'BILL_CLOSED' });
+  });
+
+  it('partial payments add up until the bill is paid', async () => {
+    const { token } = await signedInMerchant(api);
+    const bill = await createBill(api, token, { amount: 1000 });
+    const first = await ingestPayment(mpesa(bill.virtualAccountNumber!, '400.25'), { strict: true });
+    expect(first).toMatchObject({ payment: { matchStatus: 'PARTIAL' } });
+    expect(await getBill(api, token, bill.id)).toMatchObject({ status: 'PARTIALLY_PAID', matchedCreditId: null });
+    const second = await ingestPayment(mpesa(bill.virtualAccountNumber!, '599.75'), { strict: true });
+    expect(second).toMatchObject({ payment: { matchStatus: 'MATCHED' } });
+    expect(await getBill(api, token, bill.id)).toMatchObject({ status: 'PAID' });
+  });
+
+  it('an overpayment pays the bill and records the surplus', async () => {
+    const { token } = await signedInMerchant(api);
+    const bill = await createBill(api, token, { amount: 1000 });
+    await ingestPayment(mpesa(bill.virtualAccountNumber!, '600'), { strict: true });
+    const result = await ingestPayment(mpesa(bill.virtualAccountNumber!, '700'), { strict: true });
+    expect(result).toMatchObject({ payment: { matchStatus: 'OVERPAID', overpaidAmount: '300.0000' } });
+    expect(await getBill(api, token, bill.id)).toMatchObject({ status: 'PAID' });
+  });
+
+  it('money sent after a bill was cancelled is credited but not matched, and needs attention', async () => {
+    const { token } = await signedInMerchant(api);
+    const bill = await createBill(api, token, { amount: 800 });
+    await api.request('POST', `/merchants/me/expected-payments/${bill.id}/cancel`, { token });
+    const result = await ingestPayment(mpesa(bill.virtualAccountNumber!, '800'), { strict: false });
+    expect(result).toMatchObject({ outcome: 'recorded', payment: { matchStatus: 'NEEDS_ATTENTION', expectedPaymentId: bill.id } });
+    expect((await accountById(bill.virtualAccountId!)).balance).toBe('800.0000');
+    expect(await getBill(api, token, bill.id)).toMatchObject({ status: 'CANCELLED', matchedCreditId: null });
+  });
+
+  it('money sent after a bill expired is credited but not matched', async () => {
+    const { token } = await signedInMerchant(api);
+    const bill = await createBill(api, token, { amount: 800 });
+    await db().update(expectedPayments).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(expectedPayments.id, bill.id));
+    expect(await ingestPayment(mpesa(bill.virtualAccountNumber!, '800'), { strict: true })).toEqual({ outcome: 'rejected', reason: 'BILL_CLOSED' });
+    const result = await ingestPayment(mpesa(bill.virtualAccountNumber!, '800'), { strict: false });
+    expect(result).toMatchObject({ payment: { matchStatus: 'NEEDS_ATTENTION' } });
+  });
+
+  it('a payer who types the bill reference instead of an account number pays that bill', async () => {
+    const { token } = await signedInMerchant(api);
+    const bill = await createBill(api, token, { amount: 300 });
+    const result = await ingestPayment(mpesa(bill.paymentReference, '300'), { strict: true });
+    expect(result).toMatchObject({ payment: { matchStatus: 'MATCHED', expectedPaymentId: bill.id, accountNumber: bill.virtualAccountNumber } });
+  });
+
+  it('a payment into the merchant account whose reference names an open bill settles it', async () => {
+    const { token, virtualAccount } = await signedInMerchant(api);
+    const bill = await createBill(api, token, { amount: 300, provisionInvoiceVa: false });
+    const result = await ingestPayment(
+      { ...mpesa(virtualAccount.accountNumber, '300'), rail: 'BANK', channel: 'INSTANT_BANK', billReference: bill.paymentReference },
+      { strict: false },
+    );
+    expect(result).toMatchObject({ payment: { matchStatus: 'MATCHED', expectedPaymentId: bill.id, virtualAccountId: virtualAccount.id } });
+  });
+});
+
+describe('ledger:check', () => {
+  it('finds nothing wrong after real traffic, and names the invariant a corrupted balance breaks', async () => {
+    const { virtualAccount } = await signedInMerchant(api);
+    await ingestPayment(mpesa(virtualAccount.accountNumber, '99.99'), { strict: false });
+    const clean = await checkLedger({ merchantId: virtualAccount.merchantId });
+    expect(clean.problems).toEqual([]);
+
+    await db().execute(sql`update virtual_accounts set balance = balance + 1 where id = ${virtualAccount.id}`);
+    const broken = await checkLedger({ merchantId: virtualAccount.merchantId });
+    expect(broken.ok).toBe(false);
+    expect(broken.problems.map((problem) => problem.invariant)).toContain('an account balance equals the sum of its credit and debit entries');
+    await db().execute(sql`update virtual_accounts set balance = balance - 1 where id = ${virtualAccount.id}`);
+  });
+});

@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import { ingestPayment } from '@/lib/payments/ingest';
+import { useTestApi } from '../support/api-server';
+import { newUser, signIn } from '../support/fixtures';
+import { createBill, mpesa, receipt, signedInMerchant } from './support';
+
+const api = useTestApi();
+
+const paymentKeys = [
+  'accountNumber', 'amount', 'billReference', 'channel', 'createdAt', 'currency', 'customerId', 'expectedPaymentId', 'feeAmount', 'id',
+  'matchStatus', 'merchantId', 'narration', 'netAmount', 'overpaidAmount', 'payerAccount', 'payerName', 'payerPhone', 'providerReference',
+  'receivedAt', 'subMerchantId', 'virtualAccountId',
+];
+
+async function pay(accountNumber: string, amount: string, extra = {}) {
+  const result = await ingestPayment(mpesa(accountNumber, amount, extra), { strict: false });
+  if (result.outcome !== 'recorded') throw new Error(result.outcome);
+  return result.payment;
+}
+
+async function list(token: string, query = '') {
+  const response = await api.request('GET', `/merchants/me/payments${query}`, { token });
+  expect(response.status).toBe(200);
+  return { body: (await response.json()) as Record<string, unknown>[], link: response.headers.get('link') };
+}
+
+describe('GET /merchants/me/payments', () => {
+  it('lists payments newest first with every field, amounts as numbers', async () => {
+    const { token, virtualAccount } = await signedInMerchant(api);
+    await pay(virtualAccount.accountNumber, '100');
+    const second = await pay(virtualAccount.accountNumber, '250.75');
+    const { body } = await list(token);
+    expect(body).toHaveLength(2);
+    expect(Object.keys(body[0]!).sort()).toEqual(paymentKeys);
+    expect(body[0]).toMatchObject({ id: second.id, amount: 250.75, feeAmount: 2.51, netAmount: 248.24, channel: 'MOBILE_MONEY', matchStatus: 'UNMATCHED' });
+  });
+
+  it('finds a payment by receipt, by phone in any form, by bill reference and by payer name', async () => {
+    const { token, virtualAccount } = await signedInMerchant(api);
+    const reference = receipt();
+    const target = await pay(virtualAccount.accountNumber, '420', {
+      providerReference: reference,
+      payerPhone: '254798765432',
+      payerName: 'Mwangi Kariuki',
+      billReference: 'SCHOOL-FEES-7',
+    });
+    await pay(virtualAccount.accountNumber, '10', { payerPhone: '254711111111', payerName: 'Someone Else' });
+    for (const q of [reference, reference.toLowerCase(), '254798765432', '0798765432', '5432', 'SCHOOL-FEES-7', 'kariuki']) {
+      const { body } = await list(token, `?q=${encodeURIComponent(q)}`);
+      expect(body.map((payment) => payment.id), `search "${q}"`).toEqual([target.id]);
+    }
+  });
+
+  it('filters by channel, amount range, match status, bill and time', async () => {
+    const { token, virtualAccount } = await signedInMerchant(api);
+    const bill = await createBill(api, token, { amount: 500 });
+    const small = await pay(virtualAccount.accountNumber, '50');
+    const large = await pay(virtualAccount.accountNumber, '5000', { rail: 'BANK', channel: 'RTGS' });
+    const billed = await pay(bill.virtualAccountNumber!, '500');
+    const ids = async (query: string) => (await list(token, query)).body.map((payment) => payment.id);
+    expect(await ids('?channel=RTGS')).toEqual([large.id]);
+    expect(await ids('?minAmount=100&maxAmount=1000')).toEqual([billed.id]);
+    expect(await ids('?matchStatus=MATCHED')).toEqual([billed.id]);
+    expect(await ids(`?expectedPaymentId=${bill.id}`)).toEqual([billed.id]);
+    expect(await ids(`?to=${encodeURIComponent(new Date(Date.now() - 3_600_000).toISOString())}`)).toEqual([]);
+    expect((await ids(`?from=${encodeURIComponent(new Date(Date.now() - 3_600_000).toISOString())}`)).sort()).toEqual([small.id, large.id, billed.id].sort());
+    const bad = await api.request('GET', '/merchants/me/payments?minAmount=lots&channel=PIGEON', { token });
+    expect(bad.status).toBe(422);
+  });
+
+  it('pages through every payment once, following the Link header', async () => {
+    const { token, virtualAccount } = await signedInMerchant(api);
+    const made = [];
+    for (let index = 0; index < 7; index++) made.push((await pay(virtualAccount.accountNumber, String(index + 1))).id);
+    const seen: unknown[] = [];
+    let next: string | null = '/merchants/me/payments?limit=3';
+    while (next) {
+      const response = await api.request('GET', next, { token });
+      seen.push(...((await response.json()) as { id: string }[]).map((payment) => payment.id));
+      next = response.headers.get('link')?.match(/<\/api\/v1([^>]+)>; rel="next"/)?.[1] ?? null;
+    }
+    expect(seen).toHaveLength(7);
+    expect(new Set(seen)).toEqual(new Set(made));
+  });
+});
+
+describe('GET /merchants/me/payments/summary', () => {
+  it('equals the count and exact sum of the listed payments, for any filter', async () => {
+    const { token, virtualAccount } = await signedInMerchant(api);
+    for (const amount of ['0.10', '0.20', '1999.99', '0.01', '300']) await pay(virtualAccount.accountNumber, amount);
+    await pay(virtualAccount.accountNumber, '700', { rail: 'BANK', channel: 'INSTANT_BANK' });
+    const startOfToday = new Date(Math.floor((Date.now() + 3 * 3_600_000) / 86_400_000) * 86_400_000 - 3 * 3_600_000).toISOString();
+    for (const query of ['', '?channel=MOBILE_MONEY', '?minAmount=0.15', `?from=${encodeURIComponent(startOfToday)}`, '?q=254712345678']) {
+      const listed = (await list(token, `${query ? query + '&' : '?'}limit=200`)).body;
+      const summary = await (await api.request('GET', `/merchants/me/payments/summary${query}`, { token })).json();
+      const cents = listed.reduce((sum, payment) => sum + Math.round((payment.amount as number) * 100), 0);
+      expect(summary, `summary ${query}`).toEqual({ paymentCount: listed.length, totalAmount: cents / 100, currency: 'KES' });
+    }
+    const all = await (await api.request('GET', '/merchants/me/payments/summary', { token })).json();
+    expect(all.totalAmount).toBe(3000.3);
+  });
+});
+
+describe('GET /merchants/me/payments/{id}', () => {
+  it('answers one payment, and 404 for another merchant\'s', async () => {
+    const mine = await signedInMerchant(api);
+    const theirs = await signedInMerchant(api);
+    const payment = await pay(theirs.virtualAccount.accountNumber, '10');
+    expect((await api.request('GET', `/merchants/me/payments/${payment.id}`, { token: theirs.token })).status).toBe(200);
+    expect((await api.request('GET', `/merchants/me/payments/${payment.id}`, { token: mine.token })).status).toBe(404);
+    expect((await list(mine.token, `?q=${payment.providerReference}`)).body).toEqual([]);
+    const summary = await (await api.request('GET', '/merchants/me/payments/summary', { token: mine.token })).json();
+    expect(summary.paymentCount).toBe(0);
+  });
+
+  it('lets a SUPPORT user find a payment by its receipt', async () => {
+    const { merchant, virtualAccount } = await signedInMerchant(api);
+    const payment = await pay(virtualAccount.accountNumber, '10');
+    const support = await newUser(merchant.id, 'SUPPORT');
+    const { accessToken } = await signIn(api, support.user.email, support.password);
+    const { body } = await list(accessToken, `?q=${payment.providerReference}`);
+    expect(body.map((row) => row.id)).toEqual([payment.id]);
+  });
+});
