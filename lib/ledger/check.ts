@@ -53,6 +53,11 @@ const invariants = (only: Scope): Record<string, SQL> => ({
      where ${only('b')} and ((status = 'PAID' and (amount_paid < amount or matched_credit_id is null))
         or (status = 'PARTIALLY_PAID' and not (amount_paid > 0 and amount_paid < amount))
         or (status = 'OPEN' and amount_paid <> 0))`,
+  'a bill\'s surplus is the overpaid amount of its payments': sql`
+    select b.id, b.amount, b.amount_paid, coalesce(sum(p.overpaid_amount), 0) as overpaid
+      from expected_payments b left join payments p on p.expected_payment_id = b.id and p.match_status in ('MATCHED', 'PARTIAL', 'OVERPAID')
+     where ${only('b')}
+     group by b.id having greatest(b.amount_paid - b.amount, 0) <> coalesce(sum(p.overpaid_amount), 0)`,
   'a paid bill\'s matched credit is one of its own payments': sql`
     select b.id, b.matched_credit_id from expected_payments b
      where ${only('b')} and b.matched_credit_id is not null
