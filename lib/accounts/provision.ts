@@ -1,6 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Queryable } from '@/lib/platform/db';
+import { recordEvent } from '@/lib/events/record';
 import { withCheckDigit } from './account-number';
+import { toVirtualAccountJson } from './serialize';
 import { collectionAccounts, virtualAccounts, type AccountPurpose } from './schema';
 
 type NewAccount = Omit<
@@ -32,5 +34,12 @@ export async function insertVirtualAccount(tx: Queryable, account: NewAccount) {
       collectionAccountId: await collectionAccountId(tx, account.currency),
     })
     .returning();
+  // Same transaction as the account: the event exists exactly when the account does.
+  await recordEvent(tx, {
+    merchantId: created!.merchantId,
+    subMerchantId: created!.subMerchantId,
+    type: 'virtual_account.created',
+    data: toVirtualAccountJson(created!),
+  });
   return created!;
 }
