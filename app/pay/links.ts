@@ -3,6 +3,7 @@ import { headers } from 'next/headers';
 import { unstable_rethrow } from 'next/navigation';
 import { payerLinkRoutes } from '@/lib/payer-links/routes';
 import { logger } from '@/lib/platform/logger';
+import { isServiceError } from '@/lib/portal/errors';
 import { canWrite } from '@/lib/portal/roles';
 import { portalClient, type PortalSession } from '@/lib/portal/session';
 import { publicUrl } from '@/lib/portal/settings';
@@ -45,6 +46,8 @@ export async function payerLinkOf(session: PortalSession, targetType: PayerLinkT
     return { url: `${origin}${link.path}`, printHref: `${link.path}?print=1` };
   } catch (error) {
     unstable_rethrow(error);
+    // 404: the target is not there (or not visible); the page says so itself.
+    if (isServiceError(error) && error.status === 404) return null;
     logger().warn({ err: error, targetType, targetId }, 'payer link could not be made');
     return null;
   }

@@ -3,6 +3,11 @@ import { DateTime } from '@/components/ui/date-time';
 import { DetailList } from '@/components/ui/detail-list';
 import type { Customer } from './types';
 
+const statuses: Record<Customer['status'], { label: string; tone: 'success' | 'neutral' }> = {
+  ACTIVE: { label: 'Active', tone: 'success' },
+  INACTIVE: { label: 'Inactive', tone: 'neutral' },
+};
+
 export function CustomerDetails({ customer, subMerchantName }: { customer: Customer; subMerchantName?: string }) {
   return (
     <DetailList
@@ -13,7 +18,7 @@ export function CustomerDetails({ customer, subMerchantName }: { customer: Custo
         { term: 'Sub-merchant', detail: subMerchantName ?? (customer.subMerchantId ? 'One of your sub-merchants' : 'None: your business as a whole') },
         {
           term: 'Status',
-          detail: <Badge tone={customer.status === 'ACTIVE' ? 'success' : 'neutral'}>{customer.status === 'ACTIVE' ? 'Active' : customer.status}</Badge>,
+          detail: <Badge tone={statuses[customer.status].tone}>{statuses[customer.status].label}</Badge>,
         },
         { term: 'Registered', detail: <DateTime value={customer.createdAt} /> },
       ]}

@@ -33,14 +33,14 @@ export function PayerInstructions({ page, pageUrl }: { page: PayerPageData; page
       </header>
 
       {bill && (
-        <dl className="keep-together mt-5 grid gap-3 rounded-lg border border-slate-300 p-4 sm:grid-cols-3 print:mt-3 print:p-3">
+        <dl className="keep-together mt-5 grid gap-3 rounded-lg border border-slate-300 p-4 sm:grid-cols-[1fr_1.5fr_1fr] print:mt-3 print:grid-cols-[1fr_1.5fr_1fr] print:p-3">
           <div>
             <dt className="text-sm text-slate-600">Amount to pay</dt>
             <dd className="text-xl font-semibold text-slate-900 tabular-nums print:text-[14pt]">{amount}</dd>
           </div>
           <div>
             <dt className="text-sm text-slate-600">Bill reference</dt>
-            <dd className="font-mono text-lg font-semibold break-all text-slate-900">{bill.paymentReference}</dd>
+            <dd className="font-mono text-lg font-semibold break-words text-slate-900">{bill.paymentReference}</dd>
           </div>
           <div>
             <dt className="text-sm text-slate-600">Pay before</dt>
@@ -49,7 +49,7 @@ export function PayerInstructions({ page, pageUrl }: { page: PayerPageData; page
             </dd>
           </div>
           {bill.status === 'PARTIALLY_PAID' && (
-            <p className="text-sm text-slate-700 sm:col-span-3">
+            <p className="text-sm text-slate-700 sm:col-span-3 print:col-span-3">
               Part of this bill has already been paid. The M-Pesa steps below show the amount that is still due.
             </p>
           )}

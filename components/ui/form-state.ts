@@ -1,5 +1,6 @@
 import 'server-only';
 import { unstable_rethrow } from 'next/navigation';
+import { z } from 'zod';
 import { logger } from '@/lib/platform/logger';
 import { isServiceError } from '@/lib/portal/errors';
 import type { FormState } from '@/lib/portal/forms';
@@ -22,6 +23,29 @@ export function typedValues<Field extends string>(formData: FormData, fields: re
     if (typeof value === 'string') values[field] = value.slice(0, 500);
   }
   return values;
+}
+
+/** The same, trimmed: what the request is built from. */
+export function trimmed<Field extends string>(fields: readonly Field[], values: Partial<Record<Field, string>>): Record<Field, string> {
+  return Object.fromEntries(fields.map((field) => [field, (values[field] ?? '').trim()])) as Record<Field, string>;
+}
+
+type Checked = { success: true } | { success: false; error: z.ZodError };
+
+/**
+ * Every mistake in one answer: per field, the messages of the first check that found any. The
+ * form's own checks (presence, in the portal's words) go first; the service's request schema,
+ * run on the request the form would send, finds the rest (formats, ranges), with the same rules
+ * and words the service would answer with.
+ */
+export function firstErrors<Field extends string>(fields: readonly Field[], ...checks: Checked[]): Partial<Record<Field, string[]>> | undefined {
+  const errors: Partial<Record<Field, string[]>> = {};
+  for (const check of checks) {
+    if (check.success) continue;
+    const found = z.flattenError(check.error).fieldErrors as Record<string, string[] | undefined>;
+    for (const field of fields) if (!errors[field] && found[field]?.length) errors[field] = found[field];
+  }
+  return Object.keys(errors).length > 0 ? errors : undefined;
 }
 
 /** The service's 422 field paths ("phone", "body.phone") onto this form's fields; null when none match. */

@@ -10,6 +10,10 @@ import { registerPaymentOptionRoutes } from '@/lib/payment-options/handlers';
 import { registerPaymentRoutes } from '@/lib/payments/handlers';
 import { idempotency } from '@/lib/idempotency/middleware';
 import { registerMerchantRoutes } from '@/lib/merchants/handlers';
+import { registerRailRoutes } from '@/lib/rails/handlers';
+import { registerStkRoutes } from '@/lib/stk/handlers';
+import { registerEventRoutes } from '@/lib/events/handlers';
+import { registerWebhookRoutes } from '@/lib/webhooks/handlers';
 import { authenticate } from './authenticate';
 import type { ApiEnv } from './context';
 import { ApiError, handleError, problemResponse } from './errors';
@@ -47,7 +51,11 @@ export function createApiApp(): OpenAPIHono<ApiEnv> {
   registerBillRoutes(app);
   registerPaymentOptionRoutes(app);
   registerPayerLinkRoutes(app);
+  registerRailRoutes(app);
+  registerStkRoutes(app);
   registerPaymentRoutes(app);
+  registerEventRoutes(app);
+  registerWebhookRoutes(app);
 
   describeApi(app);
   return app;

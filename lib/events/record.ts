@@ -1,5 +1,6 @@
 import type { Queryable } from '@/lib/platform/db';
-import { events, type EventType } from './schema';
+import { insertEventWithDeliveries } from '@/lib/webhooks/fan-out';
+import type { EventType } from './schema';
 
 export interface NewEvent {
   merchantId: string;
@@ -10,12 +11,8 @@ export interface NewEvent {
 
 /**
  * Records an event inside the caller's transaction (the outbox): it exists exactly when the
- * change it describes was committed. Delivery to webhook endpoints reads from here.
+ * change it describes was committed, and so do its webhook deliveries and their queued jobs.
  */
 export async function recordEvent(tx: Queryable, event: NewEvent): Promise<string> {
-  const [row] = await tx
-    .insert(events)
-    .values({ merchantId: event.merchantId, subMerchantId: event.subMerchantId, type: event.type, data: event.data })
-    .returning({ id: events.id });
-  return row!.id;
+  return insertEventWithDeliveries(tx, event);
 }

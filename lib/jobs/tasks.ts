@@ -1,10 +1,16 @@
 import type { TaskList } from 'graphile-worker';
 import { expireBillsTask } from '@/lib/bills/expire';
+import { stkCheckTask } from '@/lib/stk/check';
+import { deliverWebhookTask } from '@/lib/webhooks/deliver';
+import { sweepWebhooksTask } from '@/lib/webhooks/sweep';
 
 /** Every background task, by name. Each domain owns its task; this only lists them. */
 export const tasks: TaskList = {
   'bills.expire': expireBillsTask,
+  'stk.check': stkCheckTask,
+  'webhooks.deliver': deliverWebhookTask,
+  'webhooks.sweep': sweepWebhooksTask,
 };
 
 /** Scheduled tasks (graphile-worker crontab: each tick runs once across all instances). */
-export const crontab = ['* * * * * bills.expire'].join('\n');
+export const crontab = ['* * * * * bills.expire', '* * * * * webhooks.sweep'].join('\n');

@@ -41,6 +41,36 @@ const environmentSchema = z.object({
   /** Sandbox: simulated inbound payments and the STK simulator. On by default with the embedded database. */
   SANDBOX: booleanFlag.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // Rails (see docs/rails.md). Unset secrets are generated once into the data folder.
+  MPESA_CALLBACK_SECRET: z.string().regex(/^[A-Za-z0-9_-]{24,200}$/, 'must be 24 to 200 letters, digits, "-" or "_" (it travels in a URL)').optional(),
+  BANK_WEBHOOK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Phone prompts: daraja (Safaricom) or simulator (sandbox only). Default: simulator when the sandbox is on. */
+  STK_PROVIDER: z.enum(['daraja', 'simulator']).optional(),
+  STK_TIMEOUT_SECONDS: z.coerce.number().int().min(10).max(600).default(60),
+  DARAJA_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://sandbox.safaricom.co.ke'),
+  DARAJA_CONSUMER_KEY: z.string().min(1).optional(),
+  DARAJA_CONSUMER_SECRET: z.string().min(1).optional(),
+  DARAJA_SHORTCODE: z.string().regex(/^[0-9]{5,7}$/, 'must be a 5 to 7 digit shortcode').optional(),
+  DARAJA_PASSKEY: z.string().min(1).optional(),
+  // Webhooks (see docs/webhooks.md).
+  /** A delivery attempt without an answer in this time fails. */
+  WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(60).default(15),
+  /** In-flight webhook requests per process: to one endpoint, and in all. */
+  WEBHOOK_ENDPOINT_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(10),
+  WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(10_000).default(50),
+});
+
+/** Settings that only make sense together: a Daraja prompt needs its credentials and a public callback address. */
+const DARAJA_REQUIRED = ['DARAJA_CONSUMER_KEY', 'DARAJA_CONSUMER_SECRET', 'DARAJA_SHORTCODE', 'DARAJA_PASSKEY', 'PUBLIC_URL'] as const;
+const checkedEnvironmentSchema = environmentSchema.superRefine((settings, context) => {
+  if (settings.STK_PROVIDER === 'daraja') {
+    for (const name of DARAJA_REQUIRED) {
+      if (!settings[name]) context.addIssue({ code: 'custom', path: [name], message: 'must be set when STK_PROVIDER is daraja' });
+    }
+  }
+  if (settings.STK_PROVIDER === 'simulator' && !(settings.SANDBOX ?? !settings.DATABASE_URL)) {
+    context.addIssue({ code: 'custom', path: ['STK_PROVIDER'], message: 'simulator moves no real money and needs the sandbox (SANDBOX=true)' });
+  }
 });
 
 export type AppConfig = z.infer<typeof environmentSchema> & { dataDir: string };
@@ -49,7 +79,7 @@ export class ConfigError extends Error {}
 
 export function parseConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
-  const result = environmentSchema.safeParse(present);
+  const result = checkedEnvironmentSchema.safeParse(present);
   if (!result.success) {
     const sentences = result.error.issues.map(
       (issue) => `Environment variable ${String(issue.path[0])} is not valid: ${issue.message}.`,

@@ -1,10 +1,10 @@
 'use server';
 
-import { redirect } from 'next/navigation';
+import { redirect, unstable_rethrow } from 'next/navigation';
 import { z } from 'zod';
-import { refusalState, typedValues, type CreateFormState } from '@/components/ui/form-state';
+import { firstErrors, refusalState, trimmed, typedValues, type CreateFormState } from '@/components/ui/form-state';
 import { accountRoutes } from '@/lib/accounts/routes';
-import { provisionablePurposes } from '@/lib/accounts/schemas';
+import { ProvisionAccountRequest, provisionablePurposes } from '@/lib/accounts/schemas';
 import type { ServiceClient } from '@/lib/client';
 import { merchantRoutes } from '@/lib/merchants/routes';
 import { isServiceError } from '@/lib/portal/errors';
@@ -15,31 +15,31 @@ const fields = ['purpose', 'subMerchantId', 'currency', 'accountName'] as const;
 type Field = (typeof fields)[number];
 export type ProvisionAccountState = CreateFormState<Field>;
 
-const optionalText = z
-  .string()
-  .optional()
-  .transform((text) => text?.trim() || undefined);
-
+/** What the portal checks itself, in its own words; the service's schema checks the rest. */
 const provisionForm = z
   .object({
     purpose: z.enum(provisionablePurposes, { error: 'Choose the kind of account to open.' }),
-    subMerchantId: optionalText.pipe(z.uuid('Choose a sub-merchant from the list.').optional()),
-    currency: optionalText,
-    accountName: optionalText.pipe(z.string().max(100, 'Keep the name to 100 characters or fewer.').optional()),
-    idempotencyKey: z.uuid(),
+    currency: z.string(),
+    accountName: z.string().max(100, 'Keep the name to 100 characters or fewer.'),
   })
-  .superRefine((form, context) => {
-    if (form.purpose === 'CURRENCY' && !form.currency) {
-      context.addIssue({ code: 'custom', path: ['currency'], message: 'Choose the currency this account collects.' });
-    }
-  });
+  .refine((form) => form.purpose !== 'CURRENCY' || form.currency, { path: ['currency'], message: 'Choose the currency this account collects.' });
+
+type ProvisionRequest = { purpose: (typeof provisionablePurposes)[number]; subMerchantId?: string; currency?: string; accountName?: string };
+
+/** The request the form stands for. A scoped user always provisions for its own sub-merchant; the service enforces it as well. */
+const provisionRequest = (form: Record<Field, string>, scopedTo: string | null): ProvisionRequest => ({
+  purpose: form.purpose as ProvisionRequest['purpose'],
+  subMerchantId: scopedTo ?? (form.subMerchantId || undefined),
+  currency: form.purpose === 'CURRENCY' ? form.currency || undefined : undefined,
+  accountName: form.accountName || undefined,
+});
 
 /** The account that made the service answer 409: one per sub-merchant (or none), purpose and currency. */
-async function existingAccountHref(client: ServiceClient, request: { purpose: string; subMerchantId?: string; currency?: string }) {
+async function existingAccountHref(client: ServiceClient, request: ProvisionRequest) {
   try {
     const currency = request.currency ?? (await client.call(merchantRoutes.me)).defaultCurrency;
     const accounts = await client.call(accountRoutes.list, {
-      query: { purpose: request.purpose as (typeof provisionablePurposes)[number], currency, limit: 200 },
+      query: { purpose: request.purpose, currency, limit: 200 },
     });
     const match = accounts.find((account) =>
       request.subMerchantId
@@ -47,7 +47,8 @@ async function existingAccountHref(client: ServiceClient, request: { purpose: st
         : account.ownerType === 'MERCHANT',
     );
     return match && `/accounts/${match.id}`;
-  } catch {
+  } catch (error) {
+    unstable_rethrow(error);
     // The message stands without its link.
     return undefined;
   }
@@ -59,25 +60,18 @@ export async function provisionAccount(_previous: ProvisionAccountState, formDat
   const values = typedValues(formData, fields);
   if (!canWrite(session.user)) return { message: 'You have read-only access, so you cannot open accounts.', values };
 
-  const parsed = provisionForm.safeParse(Object.fromEntries(formData));
-  if (!parsed.success) {
-    const { fieldErrors } = z.flattenError(parsed.error);
-    if (fieldErrors.idempotencyKey) return { message: 'This form is out of date. Reload the page and try again.', values };
-    return { errors: fieldErrors, message: 'Check the highlighted fields.', values };
-  }
-  const { idempotencyKey, ...form } = parsed.data;
-  // A scoped user always provisions for its own sub-merchant; the service enforces it as well.
-  const request = {
-    purpose: form.purpose,
-    subMerchantId: session.user.subMerchantId ?? form.subMerchantId,
-    currency: form.purpose === 'CURRENCY' ? form.currency : undefined,
-    accountName: form.accountName,
-  };
+  const idempotencyKey = z.uuid().safeParse(formData.get('idempotencyKey'));
+  if (!idempotencyKey.success) return { message: 'This form is out of date. Reload the page and try again.', values };
+
+  const form = trimmed(fields, values);
+  const request = provisionRequest(form, session.user.subMerchantId);
+  const errors = firstErrors(fields, provisionForm.safeParse(form), ProvisionAccountRequest.safeParse(request));
+  if (errors) return { errors, message: 'Check the highlighted fields.', values };
 
   const client = portalClient(session);
   let accountId: string;
   try {
-    accountId = (await client.call(accountRoutes.provision, { json: request, headers: { 'Idempotency-Key': idempotencyKey } })).id;
+    accountId = (await client.call(accountRoutes.provision, { json: request, headers: { 'Idempotency-Key': idempotencyKey.data } })).id;
   } catch (error) {
     const refused = refusalState(error, fields, values);
     if (refused) return refused;

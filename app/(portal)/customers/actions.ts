@@ -1,10 +1,11 @@
 'use server';
 
-import { redirect } from 'next/navigation';
+import { redirect, unstable_rethrow } from 'next/navigation';
 import { z } from 'zod';
-import { refusalState, typedValues, type CreateFormState } from '@/components/ui/form-state';
+import { firstErrors, refusalState, trimmed, typedValues, type CreateFormState } from '@/components/ui/form-state';
 import type { ServiceClient } from '@/lib/client';
 import { customerRoutes } from '@/lib/customers/routes';
+import { CreateCustomerRequest } from '@/lib/customers/schemas';
 import { isServiceError } from '@/lib/portal/errors';
 import type { FormState } from '@/lib/portal/forms';
 import { canWrite } from '@/lib/portal/roles';
@@ -14,24 +15,20 @@ const fields = ['displayName', 'externalRef', 'email', 'phone', 'subMerchantId']
 type Field = (typeof fields)[number];
 export type CreateCustomerState = CreateFormState<Field>;
 
-const text = z
-  .string()
-  .optional()
-  .transform((value) => value?.trim() ?? '');
-
-/**
- * Presence and plain shape, in the portal's words. The phone number's rules (digits with the
- * country prefix, a Kenyan mobile number) are the service's, and so are their messages.
- */
+/** What the portal checks itself, in its own words; the service's schema checks the rest (the phone number's rules among them). */
 const customerForm = z.object({
-  displayName: text.pipe(z.string().min(1, "Enter the customer's name.").max(200, 'Keep the name to 200 characters or fewer.')),
-  externalRef: text.pipe(
-    z.string().min(1, 'Enter your own reference for this customer, such as CUST-0042.').max(100, 'Keep the reference to 100 characters or fewer.'),
-  ),
-  email: text.pipe(z.string().min(1, 'Enter an email address.').max(254, 'That email address is too long.').pipe(z.email('Enter an email address like name@example.com.'))),
-  phone: text.pipe(z.string().min(1, 'Enter a phone number with the country prefix, like 2547XXXXXXXX.')),
-  subMerchantId: text.pipe(z.union([z.literal(''), z.uuid('Choose a sub-merchant from the list.')])),
-  idempotencyKey: z.uuid(),
+  displayName: z.string().min(1, "Enter the customer's name."),
+  externalRef: z.string().min(1, 'Enter your own reference for this customer, such as CUST-0042.'),
+  email: z.string().min(1, 'Enter an email address.').pipe(z.email('Enter an email address like name@example.com.')),
+  phone: z.string().min(1, 'Enter a phone number with the country prefix, like 2547XXXXXXXX.'),
+});
+
+const customerRequest = (form: Record<Field, string>) => ({
+  displayName: form.displayName,
+  externalRef: form.externalRef,
+  email: form.email,
+  phone: form.phone,
+  subMerchantId: form.subMerchantId || undefined,
 });
 
 async function customerWithReference(client: ServiceClient, externalRef: string) {
@@ -39,7 +36,9 @@ async function customerWithReference(client: ServiceClient, externalRef: string)
     const found = await client.call(customerRoutes.list, { query: { q: externalRef, limit: 200 } });
     const match = found.find((customer) => customer.externalRef === externalRef);
     return match && `/customers/${match.id}`;
-  } catch {
+  } catch (error) {
+    unstable_rethrow(error);
+    // The message stands without its link.
     return undefined;
   }
 }
@@ -50,21 +49,18 @@ export async function createCustomer(_previous: CreateCustomerState, formData: F
   const values = typedValues(formData, fields);
   if (!canWrite(session.user)) return { message: 'You have read-only access, so you cannot register customers.', values };
 
-  const parsed = customerForm.safeParse(Object.fromEntries(formData));
-  if (!parsed.success) {
-    const { fieldErrors } = z.flattenError(parsed.error);
-    if (fieldErrors.idempotencyKey) return { message: 'This form is out of date. Reload the page and try again.', values };
-    return { errors: fieldErrors, message: 'Check the highlighted fields.', values };
-  }
-  const { idempotencyKey, subMerchantId, ...customer } = parsed.data;
+  const idempotencyKey = z.uuid().safeParse(formData.get('idempotencyKey'));
+  if (!idempotencyKey.success) return { message: 'This form is out of date. Reload the page and try again.', values };
+
+  const form = trimmed(fields, values);
+  const request = customerRequest(form);
+  const errors = firstErrors(fields, customerForm.safeParse(form), CreateCustomerRequest.safeParse(request));
+  if (errors) return { errors, message: 'Check the highlighted fields.', values };
 
   const client = portalClient(session);
   let customerId: string;
   try {
-    const created = await client.call(customerRoutes.create, {
-      json: { ...customer, subMerchantId: subMerchantId || undefined },
-      headers: { 'Idempotency-Key': idempotencyKey },
-    });
+    const created = await client.call(customerRoutes.create, { json: request, headers: { 'Idempotency-Key': idempotencyKey.data } });
     customerId = created.id;
   } catch (error) {
     const refused = refusalState(error, fields, values);
@@ -73,7 +69,7 @@ export async function createCustomer(_previous: CreateCustomerState, formData: F
       return {
         errors: { externalRef: ['Another customer already has this reference.'] },
         message: 'A customer with this reference already exists.',
-        existingHref: await customerWithReference(client, customer.externalRef),
+        existingHref: await customerWithReference(client, request.externalRef),
         values,
         idempotencyKey: crypto.randomUUID(),
       };

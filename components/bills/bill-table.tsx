@@ -1,0 +1,41 @@
+import Link from 'next/link';
+import { DateTime } from '@/components/ui/date-time';
+import { numeric, Table, Td, Th } from '@/components/ui/table';
+import { formatMoney } from '@/lib/portal/money';
+import { BillStatusBadge } from './bill-status';
+import type { Bill } from './types';
+
+export function BillTable({ bills, caption }: { bills: Bill[]; caption: string }) {
+  return (
+    <Table caption={caption}>
+      <thead>
+        <tr>
+          <Th>Reference</Th>
+          <Th className="text-right">Amount</Th>
+          <Th>Status</Th>
+          <Th>Invoice account</Th>
+          <Th>Expires</Th>
+        </tr>
+      </thead>
+      <tbody className="divide-y divide-slate-200">
+        {bills.map((bill) => (
+          <tr key={bill.id}>
+            <Td>
+              <Link href={`/bills/${bill.id}`} className="font-mono font-medium text-brand-800 underline-offset-2 hover:underline">
+                {bill.paymentReference}
+              </Link>
+            </Td>
+            <Td className={numeric}>{formatMoney(bill.amount, bill.currency)}</Td>
+            <Td>
+              <BillStatusBadge status={bill.status} />
+            </Td>
+            <Td className="font-mono">{bill.virtualAccountNumber ?? <span className="font-sans text-slate-500">None</span>}</Td>
+            <Td className="whitespace-nowrap">
+              <DateTime value={bill.expiresAt} />
+            </Td>
+          </tr>
+        ))}
+      </tbody>
+    </Table>
+  );
+}

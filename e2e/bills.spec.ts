@@ -1,0 +1,140 @@
+import { expect, test, type Page } from '@playwright/test';
+import { demo, support } from './support/accounts';
+import { signInFromLogin } from './support/portal';
+import { createBill, unique } from './support/service';
+
+/** A `datetime-local` value some days ahead, at the given Nairobi wall-clock time. */
+function nairobiLocal(daysAhead: number, time: string): string {
+  const nairobi = new Date(Date.now() + 3 * 60 * 60 * 1000 + daysAhead * 24 * 60 * 60 * 1000);
+  return `${nairobi.toISOString().slice(0, 10)}T${time}`;
+}
+
+/** The value shown for a term of the bill's details. */
+const detail = (page: Page, term: string) => page.locator(`dt:text-is("${term}") + dd`);
+const statusOf = (page: Page) => detail(page, 'Status');
+
+test.describe('bills', () => {
+  test('a bill with an invoice account is raised, listed as open, cancelled after confirmation, and its payer link then says it can no longer be paid', async ({ page }) => {
+    const reference = unique('INV');
+    await signInFromLogin(page, demo);
+    await page.goto('/bills');
+    await page.getByRole('link', { name: 'New bill' }).click();
+
+    await page.getByLabel('Reference').fill(reference);
+    await page.getByLabel('Amount').fill('1,500.50');
+    await expect(page.getByLabel('Currency')).toHaveValue('KES');
+    await page.getByLabel('Expires at').fill(nairobiLocal(3, '17:30'));
+    await expect(page.getByLabel('Provision an invoice account')).toBeChecked();
+    await page.getByRole('button', { name: 'Raise bill' }).click();
+
+    await expect(page).toHaveURL(/\/bills\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole('heading', { level: 1, name: `Bill ${reference}` })).toBeVisible();
+    await expect(statusOf(page)).toContainText('Open');
+    await expect(page.getByText('KES 1,500.50')).toBeVisible();
+    // Typed as Nairobi time, shown as Nairobi time.
+    await expect(detail(page, 'Expires')).toContainText('17:30');
+    await expect(detail(page, 'Invoice account number').locator('code')).toHaveText(/^[0-9]{6,}$/);
+    const payerLink = await page.getByLabel('Payer link').inputValue();
+    const billUrl = page.url();
+
+    await page.goto('/bills');
+    await page.getByRole('navigation', { name: 'Bill status' }).getByRole('link', { name: 'Open', exact: true }).click();
+    await expect(page).toHaveURL(/\/bills\?status=OPEN$/);
+    const row = page.getByRole('row').filter({ hasText: reference });
+    await expect(row).toContainText('Open');
+    await expect(row).toContainText('KES 1,500.50');
+
+    await page.goto(billUrl);
+    await page.getByText('Cancel bill…').click();
+    await expect(page.getByText(`Cancel bill ${reference}?`)).toBeVisible();
+    await page.getByRole('button', { name: 'Yes, cancel this bill' }).click();
+    await expect(statusOf(page)).toContainText('Cancelled');
+    await expect(page.getByText('Cancel bill…')).toHaveCount(0);
+
+    await page.goto('/bills?status=CANCELLED');
+    await expect(page.getByRole('row').filter({ hasText: reference })).toContainText('Cancelled');
+    await page.goto('/bills?status=OPEN');
+    await expect(page.getByRole('row').filter({ hasText: reference })).toHaveCount(0);
+
+    await page.goto(payerLink);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('This bill can no longer be paid');
+    await expect(page.getByText('cancelled this bill')).toBeVisible();
+  });
+
+  test('a bill form with mistakes answers field by field and keeps what was typed, the unticked box included', async ({ page }) => {
+    await signInFromLogin(page, demo);
+    await page.goto('/bills/new');
+    await page.getByLabel('Reference').fill('has spaces');
+    await page.getByLabel('Amount').fill('12.345');
+    await page.getByLabel('Provision an invoice account').uncheck();
+    await page.getByRole('button', { name: 'Raise bill' }).click();
+
+    await expect(page.getByLabel('Reference')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByLabel('Amount')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.locator('#amount-error')).toContainText('at most 2 decimals');
+    await expect(page.locator('#paymentReference-error')).toContainText('letters, digits');
+    await expect(page.getByLabel('Reference')).toHaveValue('has spaces');
+    await expect(page.getByLabel('Amount')).toHaveValue('12.345');
+    await expect(page.getByLabel('Provision an invoice account')).not.toBeChecked();
+  });
+
+  test('a bill form sent twice raises one bill', async ({ page }) => {
+    const reference = unique('INV');
+    await signInFromLogin(page, demo);
+    await page.goto('/bills/new');
+    await page.getByLabel('Reference').fill(reference);
+    await page.getByLabel('Amount').fill('99');
+    // Two submissions as fast as a double click could send them, past the disabled button.
+    await page.locator('form:has(#paymentReference)').evaluate((form: HTMLFormElement) => {
+      form.requestSubmit();
+      form.requestSubmit();
+    });
+    await expect(page).toHaveURL(/\/bills\/[0-9a-f-]{36}$/);
+
+    await page.goto(`/bills?q=${reference}`);
+    await expect(page.getByRole('row').filter({ hasText: reference })).toHaveCount(1);
+  });
+
+  test('a bill is cancelled without JavaScript, and cancelling it again from an older page is harmless', async ({ browser, playwright }) => {
+    const { bill } = await createBill(playwright);
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await signInFromLogin(page, demo);
+    await page.goto('/bills');
+    await page.getByRole('link', { name: bill.paymentReference }).click();
+    const older = await context.newPage();
+    await older.goto(page.url());
+
+    await page.getByText('Cancel bill…').click();
+    await page.getByRole('button', { name: 'Yes, cancel this bill' }).click();
+    await expect(statusOf(page)).toContainText('Cancelled');
+
+    await older.getByText('Cancel bill…').click();
+    await older.getByRole('button', { name: 'Yes, cancel this bill' }).click();
+    await expect(statusOf(older)).toContainText('Cancelled');
+    await expect(older.getByText('Cancel bill…')).toHaveCount(0);
+    await context.close();
+  });
+
+  test('a support user sees bills and their details, with no way to raise, cancel or hand out links', async ({ page, playwright }) => {
+    const { bill } = await createBill(playwright);
+    await signInFromLogin(page, support);
+
+    await page.goto('/bills');
+    await expect(page.getByRole('heading', { level: 1, name: 'Bills' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'New bill' })).toHaveCount(0);
+    await page.getByRole('link', { name: bill.paymentReference }).click();
+
+    await expect(page.getByRole('heading', { level: 1, name: `Bill ${bill.paymentReference}` })).toBeVisible();
+    await expect(statusOf(page)).toContainText('Open');
+    await expect(page.getByText('Cancel bill…')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Yes, cancel this bill' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Print payer instructions' })).toHaveCount(0);
+    await expect(page.getByLabel('Payer link')).toHaveCount(0);
+    await expect(page.locator('main form')).toHaveCount(0);
+
+    await page.goto('/bills/new');
+    await expect(page.getByText('You cannot raise bills')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Raise bill' })).toHaveCount(0);
+  });
+});

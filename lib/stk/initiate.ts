@@ -1,0 +1,86 @@
+import { ApiError } from '@/lib/api/errors';
+import type { Principal } from '@/lib/auth/principal';
+import { enqueue } from '@/lib/jobs/queue';
+import { checkInbound } from '@/lib/payments/ingest';
+import { config } from '@/lib/platform/config';
+import { db } from '@/lib/platform/db';
+import { logger } from '@/lib/platform/logger';
+import { paymentRejected } from '@/lib/rails/payment-rejected';
+import { mpesaCallbackSecret } from '@/lib/rails/secrets';
+import { firstCheckAt, STK_CHECK_TASK } from './check';
+import { StkProviderError, type PromptIds, type PromptRequest } from './provider';
+import { configuredProvider, providerFor, type ProviderName } from './providers';
+import { stkInitiations } from './schema';
+import type { StkInitiateInput } from './schemas';
+import type { StkRow } from './serialize';
+import { stkTarget } from './target';
+
+/** Where Daraja posts the outcome. Holds the callback secret: never logged. */
+async function callbackUrl(): Promise<string> {
+  const settings = config();
+  const base = (settings.PUBLIC_URL ?? `http://localhost:${settings.PORT}`).replace(/\/+$/, '');
+  return `${base}/api/v1/rails/daraja/stk/callback?token=${encodeURIComponent(await mpesaCallbackSecret())}`;
+}
+
+async function sendPrompt(name: ProviderName, request: PromptRequest): Promise<PromptIds> {
+  try {
+    return await providerFor(name).initiate(request);
+  } catch (error) {
+    logger().warn({ provider: name, code: error instanceof StkProviderError ? error.code : undefined, err: error }, 'STK push not accepted');
+    if (error instanceof StkProviderError && error.refused) {
+      throw new ApiError(422, 'stk_refused', 'Prompt refused', 'M-Pesa refused to send this prompt; check the phone number and the amount.');
+    }
+    throw new ApiError(502, 'stk_provider_unavailable', 'M-Pesa unavailable', 'M-Pesa could not be reached to send the prompt; try again in a moment.');
+  }
+}
+
+/**
+ * Sends a phone prompt for a payment the target could take now, then records it with its status
+ * check queued in the same transaction: the prompt is followed up even if no callback ever comes.
+ */
+export async function initiateStk(principal: Principal, input: StkInitiateInput): Promise<StkRow> {
+  const provider = configuredProvider();
+  const target = await stkTarget(principal, input);
+  const amount = String(input.amount);
+  const check = await checkInbound({
+    rail: 'MPESA',
+    channel: 'MOBILE_MONEY',
+    providerReference: 'phone-prompt',
+    accountReference: target.account.accountNumber,
+    billReference: target.billReference,
+    amount,
+    currency: 'KES',
+    receivedAt: new Date(),
+    merchantId: principal.merchantId,
+  });
+  if (!check.ok) throw paymentRejected(check.reason);
+
+  const ids = await sendPrompt(provider, {
+    phone: input.phone,
+    amount: input.amount,
+    accountReference: target.account.accountNumber,
+    description: input.description ?? 'Payment',
+    callbackUrl: await callbackUrl(),
+  });
+  return db().transaction(async (tx) => {
+    const [row] = await tx
+      .insert(stkInitiations)
+      .values({
+        merchantId: principal.merchantId,
+        subMerchantId: target.subMerchantId,
+        virtualAccountId: target.account.id,
+        accountNumber: target.account.accountNumber,
+        expectedPaymentId: target.expectedPaymentId,
+        customerId: target.customerId,
+        phone: input.phone,
+        amount,
+        description: input.description ?? null,
+        provider,
+        checkoutRequestId: ids.checkoutRequestId,
+        merchantRequestId: ids.merchantRequestId,
+      })
+      .returning();
+    await enqueue(tx, STK_CHECK_TASK, { initiationId: row!.id }, { runAt: firstCheckAt(row!.createdAt), jobKey: `${STK_CHECK_TASK}:${row!.id}` });
+    return row!;
+  });
+}

@@ -1,0 +1,61 @@
+import { and, eq, gte } from 'drizzle-orm';
+import { expectedPayments } from '@/lib/bills/schema';
+import { fromUnits, toUnits } from '@/lib/money/decimal';
+import { ingestPayment } from '@/lib/payments/ingest';
+import { payments } from '@/lib/payments/schema';
+import { db } from '@/lib/platform/db';
+import { logger } from '@/lib/platform/logger';
+import type { PromptResult } from './provider';
+import type { StkRow } from './serialize';
+
+/** Ties a payment to its prompt, so it can be found again when only the prompt's id is known. */
+export const promptNarration = (row: StkRow) => `M-Pesa prompt ${row.checkoutRequestId ?? row.id}`;
+
+/** A payment already recorded for this prompt (its recording committed, the prompt's update did not). */
+async function earlierPromptPayment(row: StkRow) {
+  const [payment] = await db()
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.virtualAccountId, row.virtualAccountId), gte(payments.createdAt, row.createdAt), eq(payments.narration, promptNarration(row))))
+    .limit(1);
+  return payment?.id;
+}
+
+async function billReferenceOf(row: StkRow) {
+  if (!row.expectedPaymentId) return null;
+  const [bill] = await db().select({ reference: expectedPayments.paymentReference }).from(expectedPayments).where(eq(expectedPayments.id, row.expectedPaymentId));
+  return bill?.reference ?? null;
+}
+
+/**
+ * Records the money a successful prompt moved, exactly once. The M-Pesa receipt is the reference
+ * when known (a callback, or a C2B confirmation of the same payment, then deduplicates on it).
+ * Daraja's query reports success without a receipt: the prompt's CheckoutRequestID stands in.
+ */
+export async function recordPromptPayment(row: StkRow, result: PromptResult): Promise<string | null> {
+  if (!result.receipt) {
+    const earlier = await earlierPromptPayment(row);
+    if (earlier) return earlier;
+  }
+  const outcome = await ingestPayment(
+    {
+      rail: 'MPESA',
+      channel: 'MOBILE_MONEY',
+      providerReference: result.receipt ?? row.checkoutRequestId ?? row.id,
+      accountReference: row.accountNumber,
+      billReference: await billReferenceOf(row),
+      // NUMERIC comes back as "700.0000": KES allows two decimals, so trailing zeros go.
+      amount: fromUnits(toUnits(result.amount ?? row.amount)),
+      currency: 'KES',
+      payerPhone: result.phone ?? row.phone,
+      narration: promptNarration(row),
+      receivedAt: result.paidAt ?? new Date(),
+      merchantId: row.merchantId,
+      payload: { stkInitiationId: row.id, result },
+    },
+    { strict: false },
+  );
+  if (outcome.outcome === 'recorded') return outcome.payment.id;
+  logger().error({ initiationId: row.id, reason: outcome.reason }, 'money from a phone prompt was held in suspense');
+  return null;
+}

@@ -1,0 +1,58 @@
+import { z } from '@hono/zod-openapi';
+import { pageQuery } from '@/lib/api/pagination';
+import { Timestamp, Uuid } from '@/lib/api/schemas';
+import { stkStatuses } from './schema';
+
+/** M-Pesa's largest single payment, in shillings. */
+export const MAX_PROMPT_AMOUNT = 250_000;
+
+export const StkInitiateRequest = z
+  .object({
+    phone: z
+      .string()
+      .regex(/^254[17][0-9]{8}$/, 'Use a Kenyan mobile number with the country prefix: 12 digits starting 2547 or 2541, e.g. 254712345678.')
+      .openapi({ example: '254712345678' }),
+    amount: z
+      .number()
+      .int('M-Pesa prompts take whole shillings: send the amount without decimals.')
+      .min(1)
+      .max(MAX_PROMPT_AMOUNT)
+      .openapi({ example: 1500, description: 'KES, whole shillings.' }),
+    accountNumber: z.string().trim().min(1).max(64).optional().openapi({ description: 'One of your virtual account numbers.' }),
+    expectedPaymentId: Uuid.optional().openapi({ description: 'A bill: the prompt pays it (into its invoice account, or your main account with its reference).' }),
+    customerId: Uuid.optional().openapi({ description: 'A customer with a virtual account.' }),
+    description: z.string().trim().min(1).max(100).optional().openapi({ example: 'Invoice 42' }),
+  })
+  .refine((input) => [input.accountNumber, input.expectedPaymentId, input.customerId].filter((value) => value !== undefined).length === 1, {
+    message: 'Give exactly one of accountNumber, expectedPaymentId or customerId.',
+  })
+  .openapi('StkInitiateRequest');
+export type StkInitiateInput = z.infer<typeof StkInitiateRequest>;
+
+export const StkInitiation = z
+  .object({
+    id: Uuid,
+    status: z.enum(stkStatuses),
+    phone: z.string(),
+    amount: z.number(),
+    accountNumber: z.string(),
+    expectedPaymentId: Uuid.nullable(),
+    customerId: Uuid.nullable(),
+    description: z.string().nullable(),
+    createdAt: Timestamp,
+    updatedAt: Timestamp,
+    failureCode: z.string().nullable().openapi({ description: 'Daraja\'s ResultCode when FAILED, e.g. "1032".' }),
+    failureReason: z.string().nullable().openapi({ example: 'The payer cancelled the prompt.' }),
+    paymentId: Uuid.nullable().openapi({ description: 'The payment, once COMPLETED.' }),
+  })
+  .openapi('StkInitiation');
+
+export const StkParams = z.object({
+  initiationId: Uuid.openapi({ param: { name: 'initiationId', in: 'path' } }),
+});
+
+export const StkListQuery = z.object({
+  ...pageQuery,
+  status: z.enum(stkStatuses).optional(),
+});
+export type StkListFilters = z.infer<typeof StkListQuery>;

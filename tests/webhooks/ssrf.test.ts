@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { db } from '@/lib/platform/db';
+import { attemptDelivery } from '@/lib/webhooks/deliver';
+import { webhookEndpoints } from '@/lib/webhooks/schema';
+import { generateSecret } from '@/lib/webhooks/signing';
+import { useTestApi } from '../support/api-server';
+import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver';
+import { aheadClock, deliveryRow, recordQuietly, signedInMerchant } from './support';
+
+/** Outside the sandbox: no loopback, no private network, whatever the URL looks like. */
+const api = useTestApi({ SANDBOX: 'false' });
+
+let receiver: WebhookReceiver;
+beforeAll(async () => {
+  receiver = await startWebhookReceiver();
+});
+afterAll(() => receiver.stop());
+
+const create = (token: string, url: string) => api.request('POST', '/merchants/me/webhook-endpoints', { token, json: { url, description: 'ssrf' } });
+
+describe('registering an endpoint outside the sandbox', () => {
+  it.each([
+    ['a hostname resolving to 127.0.0.1', 'https://localhost/hook', 'localhost resolves to'],
+    ['loopback', 'https://127.0.0.1/hook', 'loopback'],
+    ['IPv6 loopback', 'https://[::1]/hook', 'loopback'],
+    ['cloud metadata (link-local)', 'https://169.254.169.254/latest/meta-data', 'link-local'],
+    ['a private network', 'https://10.0.0.8/hook', 'private'],
+    ['a private network', 'https://172.20.1.1/hook', 'private'],
+    ['a private network', 'https://192.168.0.1/hook', 'private'],
+    ['CGNAT', 'https://100.64.1.1/hook', 'CGNAT'],
+    ['multicast', 'https://224.0.0.251/hook', 'multicast'],
+    ['IPv6 unique-local', 'https://[fd12:3456::1]/hook', 'unique-local'],
+    ['IPv6 link-local', 'https://[fe80::1]/hook', 'link-local'],
+    ['an IPv4-mapped loopback', 'https://[::ffff:127.0.0.1]/hook', 'loopback'],
+    ['a decimal loopback', 'https://2130706433/hook', 'loopback'],
+    ['the unspecified address', 'https://0.0.0.0/hook', 'reserved'],
+  ])('refuses %s (%s) with 422', async (_label, url, reason) => {
+    const { token } = await signedInMerchant(api);
+    const response = await create(token, url);
+    expect(response.status).toBe(422);
+    expect((await response.json()).errors).toEqual([{ path: 'url', message: expect.stringContaining(reason) }]);
+  });
+
+  it('refuses plain http, even to loopback', async () => {
+    const { token } = await signedInMerchant(api);
+    const response = await create(token, receiver.route().url);
+    expect(response.status).toBe(422);
+    expect((await response.json()).errors[0].message).toBe('Use an https:// URL.');
+  });
+
+  it('accepts https on a public address, and a host that does not resolve yet (checked again at each delivery)', async () => {
+    const { token } = await signedInMerchant(api);
+    expect((await create(token, 'https://203.0.114.10/hook')).status).toBe(201);
+    expect((await create(token, 'https://hooks.invalid/collect')).status).toBe(201);
+  });
+});
+
+describe('each delivery checks the address again', () => {
+  it('sends nothing to an endpoint whose host now resolves to loopback, and records why', async () => {
+    const { merchant } = await signedInMerchant(api);
+    const route = receiver.route();
+    // Stored as if DNS had changed since registration: the URL now leads to this machine.
+    const [endpoint] = await db()
+      .insert(webhookEndpoints)
+      .values({ merchantId: merchant.id, url: route.url.replace('127.0.0.1', 'localhost'), description: 'rebound', secret: generateSecret() })
+      .returning();
+    const { eventId, deliveries } = await recordQuietly(merchant.id);
+    const clock = aheadClock();
+    expect(await attemptDelivery(deliveries[0]!, { clock })).toBe('retry');
+    const delivery = await deliveryRow(eventId, endpoint!.id);
+    expect(delivery).toMatchObject({ status: 'PENDING', attemptCount: 1 });
+    const response = await api.request('GET', `/merchants/me/events/${eventId}/deliveries`, {
+      token: (await signedInMerchant(api)).token,
+    });
+    expect(response.status).toBe(404);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(route.requests).toHaveLength(0);
+  });
+});
