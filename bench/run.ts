@@ -1,73 +1,71 @@
 /**
- * npm run bench: load on loopback only, bounded in time. The server runs in a child process so
- * that the load generator (autocannon, this process) and the server each have a core.
+ * npm run bench [-- auth bills payments webhooks]: load on loopback only, bounded in time. The
+ * server runs in a child process so that the load generator (autocannon, here) and the server
+ * each have a core; this process joins the same database to seed data and check results.
  */
 import { spawn } from 'node:child_process';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import autocannon from 'autocannon';
+import { config, parseConfig, setConfig } from '@/lib/platform/config';
+import { openDatabase } from '@/lib/platform/database';
+import { CONNECTIONS, DURATION_SECONDS, load } from './load';
+import { authScenario } from './scenarios/auth';
+import { billScenarios } from './scenarios/bills';
+import { paymentScenarios } from './scenarios/payments';
+import type { Target } from './scenarios/target';
+import { seedBills } from './seed-bills';
+import { table } from './load';
 
-const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
-
-interface Figures {
-  name: string;
-  requestsPerSecond: number;
-  p50: number;
-  p99: number;
-  errors: number;
-  non2xx: number;
-}
-
-async function load(name: string, url: string, headers: Record<string, string> = {}): Promise<Figures> {
-  // A short warm-up fills caches and JIT-compiles both servers alike.
-  await autocannon({ url, headers, connections: CONNECTIONS, duration: 2 });
-  const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: DURATION_SECONDS });
-  return {
-    name,
-    requestsPerSecond: Math.round(result.requests.average),
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors,
-    non2xx: result.non2xx,
-  };
-}
+const scenarios: Record<string, (target: Target) => Promise<string>> = {
+  auth: authScenario,
+  bills: async (target) => {
+    const count = Number(process.env.BENCH_BILLS ?? 1_000_000);
+    await seedBills(target.merchantId, count);
+    return `${table(`Customers and bills with ${count.toLocaleString('en')} bills`, await billScenarios(target, load))}\n\ntarget: p99 < 20 ms for any page and a bill by id`;
+  },
+  payments: paymentScenarios,
+};
 
 async function startTarget(dataDir: string) {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'target-server.ts')], {
-    env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' },
+    env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn', SANDBOX: 'true' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const lines = createInterface({ input: child.stdout! });
-  const ready = await new Promise<{ apiPort: number; barePort: number; accessToken: string; merchantId: string }>((resolve, reject) => {
+  const ready = await new Promise<Target>((resolve, reject) => {
     child.on('exit', (code) => reject(new Error(`bench target exited early (${code})`)));
     lines.on('line', (line) => {
       if (line.startsWith('{"apiPort"')) resolve(JSON.parse(line));
     });
   });
-  return { ...ready, stop: () => new Promise<void>((resolve) => { child.once('exit', () => resolve()); child.kill('SIGINT'); }) };
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      child.once('exit', () => resolve());
+      child.kill('SIGINT');
+    });
+  return { ...ready, stop };
+}
+
+const wanted = process.argv.slice(2).filter((name) => !name.startsWith('-'));
+const selected = wanted.length > 0 ? wanted : Object.keys(scenarios);
+const unknown = selected.filter((name) => !scenarios[name]);
+if (unknown.length > 0) {
+  console.error(`Unknown scenario: ${unknown.join(', ')}. Choose from: ${Object.keys(scenarios).join(', ')}.`);
+  process.exit(2);
 }
 
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'collect-bench-'));
 await chmod(dataDir, 0o755); // PostgreSQL runs as the postgres user when we are root
 const target = await startTarget(dataDir);
+setConfig(parseConfig({ ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' }));
+const database = await openDatabase(config(), { migrate: false });
 try {
-  const bare = await load('bare Hono, one primary-key SELECT', `http://127.0.0.1:${target.barePort}/merchant/${target.merchantId}`);
-  const me = await load('GET /api/v1/auth/me (valid token)', `http://127.0.0.1:${target.apiPort}/api/v1/auth/me`, {
-    authorization: `Bearer ${target.accessToken}`,
-  });
-  const rows = [bare, me];
-  console.log(`\n${CONNECTIONS} connections, ${DURATION_SECONDS} s each, loopback, ${os.cpus().length} cores\n`);
-  console.log('| scenario | requests/s | p50 ms | p99 ms | errors | non-2xx |');
-  console.log('|---|---:|---:|---:|---:|---:|');
-  for (const row of rows) {
-    console.log(`| ${row.name} | ${row.requestsPerSecond} | ${row.p50} | ${row.p99} | ${row.errors} | ${row.non2xx} |`);
-  }
-  console.log(`\nratio /auth/me ÷ bare: ${(me.requestsPerSecond / bare.requestsPerSecond).toFixed(2)} (target ≥ 0.50)`);
-  if (me.non2xx > 0 || me.errors > 0) process.exitCode = 1;
+  console.log(`\n${CONNECTIONS} connections, ${DURATION_SECONDS} s per scenario after a 2 s warm-up, loopback, ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB`);
+  for (const name of selected) console.log(await scenarios[name]!(target));
 } finally {
+  await database.close();
   await target.stop();
   await rm(dataDir, { recursive: true, force: true });
 }

@@ -12,5 +12,10 @@ export const tasks: TaskList = {
   'webhooks.sweep': sweepWebhooksTask,
 };
 
-/** Scheduled tasks (graphile-worker crontab: each tick runs once across all instances). */
-export const crontab = ['* * * * * bills.expire', '* * * * * webhooks.sweep'].join('\n');
+/**
+ * Scheduled tasks (graphile-worker crontab: each tick runs once across all instances). Crontab
+ * names may not contain dots, so scheduled tasks are also listed under a colon name.
+ */
+const scheduled = { 'bills:expire': expireBillsTask, 'webhooks:sweep': sweepWebhooksTask };
+Object.assign(tasks, scheduled);
+export const crontab = Object.keys(scheduled).map((name) => `* * * * * ${name}`).join('\n');

@@ -31,6 +31,8 @@ export function pool(): pg.Pool {
     const created = new pg.Pool({ connectionString: state.url, max: state.poolSize, idleTimeoutMillis: 30_000 });
     // Without a listener, a server shutdown (57P01) on an idle client crashes the process.
     created.on('error', () => undefined);
+    // The same for each client while it is checked out (graphile-worker holds some for long).
+    created.on('connect', (client) => client.on('error', () => undefined));
     state.pool = created;
   }
   return state.pool;

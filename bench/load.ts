@@ -1,0 +1,51 @@
+import autocannon from 'autocannon';
+
+export const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+
+export interface Figures {
+  name: string;
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+  total: number;
+}
+
+type Options = autocannon.Options;
+
+async function measure(name: string, options: Options): Promise<Figures> {
+  // A short warm-up fills caches and JIT-compiles the server first.
+  await autocannon({ ...options, connections: options.connections ?? CONNECTIONS, duration: 2 });
+  const result = await autocannon({ connections: CONNECTIONS, duration: DURATION_SECONDS, ...options });
+  return {
+    name,
+    requestsPerSecond: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors,
+    non2xx: result.non2xx,
+    total: result.requests.total,
+  };
+}
+
+/** GET load on one URL. */
+export const load = (name: string, url: string, headers: Record<string, string> = {}) => measure(name, { url, headers });
+
+/** POST load where every request carries a fresh body (unique references, as real traffic has). */
+export const loadPosts = (name: string, url: string, body: () => string, headers: Record<string, string> = {}, connections?: number) =>
+  measure(name, {
+    url,
+    connections,
+    requests: [{ method: 'POST', headers: { 'content-type': 'application/json', ...headers }, setupRequest: (request) => ({ ...request, body: body() }) }],
+  });
+
+export function table(title: string, rows: Figures[]): string {
+  return [
+    `\n### ${title}\n`,
+    '| scenario | requests/s | p50 ms | p99 ms | errors | non-2xx |',
+    '|---|---:|---:|---:|---:|---:|',
+    ...rows.map((row) => `| ${row.name} | ${row.requestsPerSecond} | ${row.p50} | ${row.p99} | ${row.errors} | ${row.non2xx} |`),
+  ].join('\n');
+}

@@ -1,0 +1,109 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { insertVirtualAccount } from '@/lib/accounts/provision';
+import { virtualAccounts } from '@/lib/accounts/schema';
+import { checkLedger } from '@/lib/ledger/check';
+import { db } from '@/lib/platform/db';
+import { load, loadPosts, table } from '../load';
+import { seedPayments } from '../seed-payments';
+import { ratio } from './auth';
+import type { Target } from './target';
+
+const ACCOUNTS = 200;
+let sequence = 0;
+const uniqueReference = (prefix: string) => `${prefix}${process.pid.toString(36)}${(sequence++).toString(36)}${randomBytes(2).toString('hex')}`.toUpperCase().slice(0, 20);
+
+/** Accounts the ingestion load spreads over, as payments to a merchant's many customers would be. */
+async function ingestionAccounts(merchantId: string): Promise<string[]> {
+  const numbers: string[] = [];
+  await db().transaction(async (tx) => {
+    for (let index = 0; index < ACCOUNTS; index++) {
+      const account = await insertVirtualAccount(tx, {
+        merchantId,
+        ownerType: 'CUSTOMER',
+        ownerId: crypto.randomUUID(),
+        purpose: 'CUSTOMER',
+        accountName: `Bench customer ${index}`,
+        accountType: 'STATIC',
+        currency: 'KES',
+      });
+      numbers.push(account.accountNumber);
+    }
+  });
+  return numbers;
+}
+
+/**
+ * Issue 4's ingestion target: payments per second through the M-Pesa confirmation endpoint (with
+ * fees, ledger, totals and events) against raw single-row INSERTs into the same PostgreSQL.
+ */
+async function ingestion(target: Target): Promise<string> {
+  const numbers = await ingestionAccounts(target.merchantId);
+  const raw = await loadPosts('raw single-row INSERT (bare Hono)', `http://127.0.0.1:${target.barePort}/raw-insert`, () =>
+    JSON.stringify({ reference: uniqueReference('R'), amount: '100.00' }),
+  );
+  let next = 0;
+  const confirmation = () =>
+    JSON.stringify({
+      TransactionType: 'Pay Bill',
+      TransID: uniqueReference('T'),
+      TransTime: '20261121103000',
+      TransAmount: String(10 + (next % 4990)),
+      BusinessShortCode: '4123456',
+      BillRefNumber: numbers[next++ % numbers.length],
+      MSISDN: '254712345678',
+      FirstName: 'Bench',
+    });
+  const rail = await loadPosts('POST /rails/daraja/c2b/confirmation (new payment each)', `http://127.0.0.1:${target.apiPort}/api/v1/rails/daraja/c2b/confirmation?token=${target.mpesaToken}`, confirmation);
+  const [{ count }] = (await db().execute(sql`select count(*)::int as count from payments where merchant_id = ${target.merchantId}`)).rows as [{ count: number }];
+  const ledger = await checkLedger({ merchantId: target.merchantId });
+  return [
+    table('Ingestion', [raw, rail]),
+    `\nratio rail ÷ raw INSERT: ${ratio(rail, raw)} (target ≥ 0.50); payments stored ${count} of ${rail.total + 0} answered requests (incl. warm-up); ledger invariants ${ledger.ok ? 'all hold' : `BROKEN: ${JSON.stringify(ledger.problems)}`}`,
+  ].join('\n');
+}
+
+/** Issue 4's read targets with millions of payments loaded: p99 under 20 ms each. */
+async function readsAtScale(target: Target): Promise<string> {
+  const count = Number(process.env.BENCH_PAYMENTS ?? 10_000_000);
+  const [legacy] = await db().select().from(virtualAccounts).where(sql`${virtualAccounts.merchantId} = ${target.merchantId} and ${virtualAccounts.purpose} = 'LEGACY'`);
+  const started = Date.now();
+  await seedPayments(target.merchantId, legacy!.id, legacy!.accountNumber, count);
+  const seededIn = ((Date.now() - started) / 1000).toFixed(0);
+
+  const api = `http://127.0.0.1:${target.apiPort}/api/v1/merchants/me/payments`;
+  const headers = { authorization: `Bearer ${target.accessToken}` };
+  const middle = Math.floor(count / 2);
+  const receipt = `B${middle.toString(16).toUpperCase().padStart(9, '0')}`;
+  const phone = `2547${String((BigInt(middle) * 7919n) % 100_000_000n).padStart(8, '0')}`;
+  const deepCursor = await cursorAfter(`${api}?limit=200`, headers, 50);
+  const dayStart = new Date(Math.floor((Date.now() + 3 * 3_600_000) / 86_400_000) * 86_400_000 - 3 * 3_600_000 - 30 * 86_400_000).toISOString();
+
+  const rows = [
+    await load('search by receipt (q=<M-Pesa receipt>)', `${api}?q=${receipt}`, headers),
+    await load('search by phone (q=<full phone>)', `${api}?q=${phone}`, headers),
+    await load('search by phone (q=0 + 9 digits)', `${api}?q=0${phone.slice(3)}`, headers),
+    await load('list, first page', api, headers),
+    await load('list, page after 10,000 rows', `${api}?cursor=${deepCursor}`, headers),
+    await load('summary, all payments', `${api}/summary`, headers),
+    await load('summary, last 30 days', `${api}/summary?from=${encodeURIComponent(dayStart)}`, headers),
+  ];
+  return `${table(`Reads with ${count.toLocaleString('en')} payments (seeded in ${seededIn} s)`, rows)}\n\ntarget: p99 < 20 ms each`;
+}
+
+async function cursorAfter(url: string, headers: Record<string, string>, hops: number): Promise<string> {
+  let next = url;
+  let cursor = '';
+  for (let hop = 0; hop < hops; hop++) {
+    const response = await fetch(next, { headers });
+    const link = response.headers.get('link')?.match(/<([^>]+)>/)?.[1];
+    if (!link) break;
+    cursor = new URL(link, next).searchParams.get('cursor')!;
+    next = new URL(link, next).toString();
+  }
+  return encodeURIComponent(cursor);
+}
+
+export async function paymentScenarios(target: Target): Promise<string> {
+  return [await ingestion(target), await readsAtScale(target)].join('\n');
+}
