@@ -5,6 +5,7 @@ import { createSubMerchant, legacyAccount } from './support/service';
 
 async function openBrandAccount(page: Page, subMerchantName: string) {
   await page.goto('/accounts/new');
+  await expect(page.getByRole('heading', { level: 1, name: 'Open an account' })).toBeVisible();
   await page.getByLabel('Brand collection account').check();
   await page.getByLabel('Sub-merchant').selectOption({ label: subMerchantName });
   await page.getByRole('button', { name: 'Open account' }).click();

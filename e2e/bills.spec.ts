@@ -19,8 +19,9 @@ test.describe('bills', () => {
     await signInFromLogin(page, demo);
     await page.goto('/bills');
     await page.getByRole('link', { name: 'New bill' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Raise a bill' })).toBeVisible();
 
-    await page.getByLabel('Reference').fill(reference);
+    await page.getByLabel('Reference', { exact: true }).fill(reference);
     await page.getByLabel('Amount').fill('1,500.50');
     await expect(page.getByLabel('Currency')).toHaveValue('KES');
     await page.getByLabel('Expires at').fill(nairobiLocal(3, '17:30'));
@@ -82,14 +83,18 @@ test.describe('bills', () => {
     const reference = unique('INV');
     await signInFromLogin(page, demo);
     await page.goto('/bills/new');
-    await page.getByLabel('Reference').fill(reference);
+    await page.getByLabel('Reference', { exact: true }).fill(reference);
     await page.getByLabel('Amount').fill('99');
-    // Two submissions as fast as a double click could send them, past the disabled button.
-    await page.locator('form:has(#paymentReference)').evaluate((form: HTMLFormElement) => {
-      form.requestSubmit();
-      form.requestSubmit();
-    });
+    const submitted = page.waitForRequest((request) => request.method() === 'POST' && new URL(request.url()).pathname === '/bills/new');
+    await page.getByRole('button', { name: 'Raise bill' }).click();
     await expect(page).toHaveURL(/\/bills\/[0-9a-f-]{36}$/);
+    const billUrl = page.url();
+
+    // The very same submission again, as a double click or a retry after a lost answer would send it.
+    const first = await submitted;
+    const again = await page.request.fetch(first.url(), { method: 'POST', headers: await first.allHeaders(), data: first.postDataBuffer()! });
+    expect(again.status()).toBeLessThan(400);
+    expect(again.headers()['x-action-redirect'] ?? '').toContain(new URL(billUrl).pathname);
 
     await page.goto(`/bills?q=${reference}`);
     await expect(page.getByRole('row').filter({ hasText: reference })).toHaveCount(1);

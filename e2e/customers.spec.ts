@@ -10,6 +10,7 @@ test.describe('customers', () => {
     await signInFromLogin(page, demo);
     await page.goto('/customers');
     await page.getByRole('link', { name: 'New customer' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Register a customer' })).toBeVisible();
 
     await page.getByLabel('Name').fill('Wanjiru Kamau');
     await page.getByLabel('Your reference').fill(ref);
@@ -49,6 +50,25 @@ test.describe('customers', () => {
     await page.goto(printHref!);
     await expect(page.getByRole('button', { name: 'Print' })).toBeVisible();
     expect(pdfPageCount(await printToA4(page))).toBe(1);
+  });
+
+  test('registering works without JavaScript, field errors and kept values included', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await signInFromLogin(page, demo);
+    await page.goto('/customers/new');
+    const ref = unique('CUST');
+    await page.getByLabel('Name').fill('Otieno Were');
+    await page.getByLabel('Your reference').fill(ref);
+    await page.getByLabel('Phone').fill('254712345678');
+    await page.getByRole('button', { name: 'Register customer' }).click();
+
+    await expect(page.locator('#email-error')).toHaveText('Enter an email address.');
+    await expect(page.getByLabel('Name')).toHaveValue('Otieno Were');
+    await page.getByLabel('Email').fill('otieno@example.com');
+    await page.getByRole('button', { name: 'Register customer' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Otieno Were' })).toBeVisible();
+    await context.close();
   });
 
   test('the customer list is searched with a plain form', async ({ page, playwright }) => {

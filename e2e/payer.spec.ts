@@ -31,6 +31,13 @@ test.describe('payer instructions', () => {
 
   test("a bill's payer page shows its amount and reference, and prints on one A4 page without its buttons", async ({ page, playwright }) => {
     const { bill, payerPath } = await createBill(playwright, { amount: 2750 });
+    const violations: string[] = [];
+    await page.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (event) => console.error(`CSP violation: ${event.violatedDirective}`));
+    });
+    page.on('console', (message) => {
+      if (message.text().startsWith('CSP violation')) violations.push(message.text());
+    });
     await page.goto(`${payerPath}?print=1`);
 
     await expect(page.getByText('KES 2,750.00').first()).toBeVisible();
@@ -41,6 +48,7 @@ test.describe('payer instructions', () => {
     const pdf = await printToA4(page);
     await expect(page.getByRole('button', { name: 'Print' })).toBeHidden();
     expect(pdfPageCount(pdf)).toBe(1);
+    expect(violations).toEqual([]);
   });
 
   test('a link that does not exist is called not valid', async ({ page }) => {

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { and, eq, lt, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { unprocessable } from './errors';
 
@@ -47,11 +47,12 @@ export function decodeCursor(cursor: string): Position {
 export function afterCursor(cursor: string | undefined, createdAt: AnyColumn, id: AnyColumn): SQL | undefined {
   if (!cursor) return undefined;
   const position = decodeCursor(cursor);
-  const at = sql`${position.createdAt}::timestamptz`;
-  return or(lt(createdAt, at), and(eq(createdAt, at), lt(id, position.id)));
+  // A row comparison is one index range condition; the equivalent OR is only a filter.
+  return sql`(${createdAt}, ${id}) < (${position.createdAt}::timestamptz, ${position.id}::uuid)`;
 }
 
-export const newestFirst = (createdAt: AnyColumn, id: AnyColumn) => [sql`${createdAt} desc`, sql`${id} desc`];
+/** NULLS LAST as in the indexes (drizzle's .desc()); plain DESC means NULLS FIRST and cannot use them. */
+export const newestFirst = (createdAt: AnyColumn, id: AnyColumn) => [sql`${createdAt} desc nulls last`, sql`${id} desc nulls last`];
 
 /**
  * Fetch limit + 1 rows; this trims the extra one and, when there was one, sets the

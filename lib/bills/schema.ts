@@ -34,6 +34,9 @@ export const expectedPayments = pgTable(
     check('expected_payments_amount_positive', sql`${table.amount} > 0`),
     index('expected_payments_merchant_created_idx').on(table.merchantId, table.createdAt.desc(), table.id.desc()),
     index('expected_payments_merchant_status_idx').on(table.merchantId, table.status, table.createdAt.desc(), table.id.desc()),
+    index('expected_payments_sub_merchant_created_idx').on(table.subMerchantId, table.createdAt.desc(), table.id.desc()),
+    // Reference search ("contains", case-insensitive) over millions of bills.
+    index('expected_payments_reference_trgm_idx').using('gin', sql`${table.paymentReference} gin_trgm_ops`),
     index('expected_payments_customer_idx').on(table.customerId, table.createdAt.desc(), table.id.desc()),
     index('expected_payments_virtual_account_idx').on(table.virtualAccountId),
     // A paybill payer may type a bill's reference instead of an account number: found across merchants.

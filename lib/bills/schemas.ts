@@ -13,11 +13,14 @@ const PaymentReference = z
   .regex(/^[A-Za-z0-9._/-]+$/, 'Use only letters, digits and - _ / . (payers type it into the M-Pesa account field).')
   .openapi({ example: 'INV-2026-0042', description: 'Your reference for the bill; unique within the merchant.' });
 
+/** amountProblem checks decimals only for a known currency: this asks for sign and format alone. */
+const ANY_CURRENCY = '';
+
 /** Positive, exact, and (checked against the currency below) no finer than its minor unit. */
 const Amount = z
   .number()
   .superRefine((amount, context) => {
-    const problem = amountProblem(decimalText(amount), '');
+    const problem = amountProblem(decimalText(amount), ANY_CURRENCY);
     if (problem) context.addIssue({ code: 'custom', message: problem });
   })
   .openapi({ example: 1500.5 });
@@ -42,12 +45,12 @@ export const CreateExpectedPaymentRequest = z
     currency: Currency.optional().openapi({ description: "Defaults to the merchant's default currency." }),
     expiresAt: ExpiresAt,
     provisionInvoiceVa: z.boolean().default(true).openapi({ description: 'Give the bill its own one-time account number.' }),
-    customerId: Uuid.optional().openapi({ description: "The customer billed; the bill takes the customer's sub-merchant." }),
-    subMerchantId: Uuid.optional().openapi({ description: 'The sub-merchant billing; a scoped user always bills for its own.' }),
+    customerId: Uuid.nullish().openapi({ description: "The customer billed; the bill takes the customer's sub-merchant." }),
+    subMerchantId: Uuid.nullish().openapi({ description: 'The sub-merchant billing; a scoped user always bills for its own.' }),
   })
   .superRefine((bill, context) => {
     // Without a currency, the merchant's default is only known in the handler, which checks again.
-    if (bill.currency === undefined || amountProblem(decimalText(bill.amount), '')) return;
+    if (bill.currency === undefined || amountProblem(decimalText(bill.amount), ANY_CURRENCY)) return;
     const problem = amountProblem(decimalText(bill.amount), bill.currency);
     if (problem) context.addIssue({ code: 'custom', path: ['amount'], message: problem });
   })

@@ -56,6 +56,7 @@ export const payments = pgTable(
     unique('payments_rail_reference_key').on(table.rail, table.providerReference),
     index('payments_merchant_created_idx').on(table.merchantId, table.createdAt.desc(), table.id.desc()),
     index('payments_merchant_received_idx').on(table.merchantId, table.receivedAt),
+    index('payments_sub_merchant_created_idx').on(table.subMerchantId, table.createdAt.desc(), table.id.desc()),
     index('payments_account_created_idx').on(table.virtualAccountId, table.createdAt.desc(), table.id.desc()),
     index('payments_bill_idx').on(table.expectedPaymentId),
     index('payments_customer_created_idx').on(table.customerId, table.createdAt.desc(), table.id.desc()),

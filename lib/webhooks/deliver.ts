@@ -45,10 +45,13 @@ async function claim(deliveryId: string, at: Date): Promise<Claimed | undefined>
     url: row.url as string,
     secret: row.secret as string,
     previousSecret: row.previous_secret as string | null,
-    previousSecretExpiresAt: row.previous_secret_expires_at as Date | null,
-    event: { id: row.event_id as string, type: row.type as string, createdAt: row.created_at as Date, data: row.data },
+    previousSecretExpiresAt: asDate(row.previous_secret_expires_at),
+    event: { id: row.event_id as string, type: row.type as string, createdAt: asDate(row.created_at)!, data: row.data },
   };
 }
+
+/** Raw SQL through drizzle returns timestamps as text. */
+const asDate = (value: unknown) => (value === null || value === undefined ? null : new Date(value as string));
 
 const refused = (reason: string): SendResult => ({ status: null, retryAfter: null, location: null, durationMs: 0, error: reason });
 

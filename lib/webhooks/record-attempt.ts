@@ -56,12 +56,13 @@ export async function recordFailure(attempt: AttemptRecord, step: Exclude<NextSt
     if (step.kind === 'retry' && rows[0]?.status === 'PENDING') {
       await scheduleDelivery(tx, { deliveryId: attempt.job.deliveryId, endpointId: attempt.job.endpointId }, step.at);
     }
-    const { rows: endpoints } = await tx.execute<{ failing_since: Date }>(sql`
+    const { rows: endpoints } = await tx.execute<{ failing_since: string }>(sql`
       update webhook_endpoints set failing_since = coalesce(failing_since, ${attempt.attemptedAt.toISOString()}::timestamptz)
        where id = ${attempt.job.endpointId}
       returning failing_since`);
+    const failingSince = endpoints[0] ? new Date(endpoints[0].failing_since) : null;
     if (step.kind === 'endpoint_gone') await deactivateEndpoint(tx, attempt.job.endpointId, 'GONE', attempt.endedAt);
-    else if (failingTooLong(endpoints[0]?.failing_since ?? null, attempt.endedAt)) {
+    else if (failingTooLong(failingSince, attempt.endedAt)) {
       await deactivateEndpoint(tx, attempt.job.endpointId, 'FAILING', attempt.endedAt);
     }
   });

@@ -188,6 +188,12 @@ describe('bills for customers and sub-merchants', () => {
     expect(account.accountName).toBe('Westlands Branch – WL-7');
   });
 
+  it('takes null customerId and subMerchantId as none', async () => {
+    const { token } = await signedInMerchant(api);
+    const bill = await createBill(api, token, { customerId: null, subMerchantId: null });
+    expect(bill).toMatchObject({ customerId: null, subMerchantId: null });
+  });
+
   it("refuses a sub-merchant other than the customer's with 422", async () => {
     const { merchant, token } = await signedInMerchant(api);
     const branch = await newSubMerchant(merchant.id);

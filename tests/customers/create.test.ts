@@ -126,6 +126,11 @@ describe('POST /merchants/me/customers', () => {
     expect(customer.subMerchantId).toBe(branch.id);
   });
 
+  it('takes a null subMerchantId as none', async () => {
+    const { token } = await signedInMerchant(api);
+    expect((await createCustomer(api, token, { subMerchantId: null })).subMerchantId).toBeNull();
+  });
+
   it("answers 404 for another merchant's sub-merchant", async () => {
     const { token } = await signedInMerchant(api);
     const other = await signedInMerchant(api);

@@ -57,22 +57,27 @@ describe('registering an endpoint outside the sandbox', () => {
 
 describe('each delivery checks the address again', () => {
   it('sends nothing to an endpoint whose host now resolves to loopback, and records why', async () => {
-    const { merchant } = await signedInMerchant(api);
+    const { merchant, token } = await signedInMerchant(api);
     const route = receiver.route();
     // Stored as if DNS had changed since registration: the URL now leads to this machine.
     const [endpoint] = await db()
       .insert(webhookEndpoints)
-      .values({ merchantId: merchant.id, url: route.url.replace('127.0.0.1', 'localhost'), description: 'rebound', secret: generateSecret() })
+      .values({ merchantId: merchant.id, url: route.url.replace('http://127.0.0.1', 'https://localhost'), description: 'rebound', secret: generateSecret() })
       .returning();
     const { eventId, deliveries } = await recordQuietly(merchant.id);
     const clock = aheadClock();
     expect(await attemptDelivery(deliveries[0]!, { clock })).toBe('retry');
     const delivery = await deliveryRow(eventId, endpoint!.id);
     expect(delivery).toMatchObject({ status: 'PENDING', attemptCount: 1 });
-    const response = await api.request('GET', `/merchants/me/events/${eventId}/deliveries`, {
-      token: (await signedInMerchant(api)).token,
-    });
-    expect(response.status).toBe(404);
+    const [logged] = await (await api.request('GET', `/merchants/me/events/${eventId}/deliveries`, { token })).json();
+    expect(logged.attempts).toEqual([
+      {
+        attemptedAt: clock.now().toISOString(),
+        responseStatus: null,
+        durationMs: 0,
+        error: `localhost resolves to 127.0.0.1, which is a loopback address; webhooks go only to public addresses.`,
+      },
+    ]);
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(route.requests).toHaveLength(0);
   });

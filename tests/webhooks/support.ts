@@ -87,7 +87,7 @@ export async function endpointRow(endpointId: string) {
 
 /** The queued job of a delivery, if any (graphile-worker's public view). */
 export async function queuedJob(deliveryId: string) {
-  const { rows } = await db().execute<{ run_at: Date; locked_at: Date | null; task_identifier: string }>(
+  const { rows } = await db().execute<{ run_at: string; locked_at: string | null; task_identifier: string }>(
     sql`select run_at, locked_at, task_identifier from graphile_worker.jobs where key = ${deliveryId}`,
   );
   return rows[0];

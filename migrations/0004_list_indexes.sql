@@ -1,0 +1,3 @@
+CREATE INDEX "expected_payments_sub_merchant_created_idx" ON "expected_payments" USING btree ("sub_merchant_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "expected_payments_reference_trgm_idx" ON "expected_payments" USING gin ("payment_reference" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "payments_sub_merchant_created_idx" ON "payments" USING btree ("sub_merchant_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);
