@@ -4,7 +4,9 @@ import { conflict, notFound } from '@/lib/api/errors';
 import { visibleTo } from '@/lib/api/scope';
 import type { Principal } from '@/lib/auth/principal';
 import { db } from '@/lib/platform/db';
+import { recordEvent } from '@/lib/events/record';
 import { getBill, type BillView } from './queries';
+import { toExpectedPaymentJson } from './serialize';
 import { expectedPayments } from './schema';
 import { reportedStatus } from './status';
 
@@ -33,6 +35,9 @@ export async function cancelBill(principal: Principal, billId: string): Promise<
       if (bill.virtualAccountId) {
         await tx.update(virtualAccounts).set({ status: 'CLOSED' }).where(eq(virtualAccounts.id, bill.virtualAccountId));
       }
+      const cancelled = await getBill(principal, billId, tx);
+      await recordEvent(tx, { merchantId: cancelled.merchantId, subMerchantId: cancelled.subMerchantId, type: 'expected_payment.cancelled', data: toExpectedPaymentJson(cancelled) });
+      return cancelled;
     }
     return getBill(principal, billId, tx);
   });

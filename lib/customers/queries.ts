@@ -1,6 +1,7 @@
 import { and, eq, ilike, like, or, type SQL } from 'drizzle-orm';
 import { afterCursor, newestFirst } from '@/lib/api/pagination';
 import { conflict, notFound } from '@/lib/api/errors';
+import { recordEvent } from '@/lib/events/record';
 import { subMerchantForCreate, visibleTo } from '@/lib/api/scope';
 import type { Principal } from '@/lib/auth/principal';
 import { subMerchants } from '@/lib/merchants/schema';
@@ -8,6 +9,7 @@ import { db, type Queryable } from '@/lib/platform/db';
 import { likeLiteral, violatedUniqueConstraint } from './postgres-errors';
 import { customers } from './schema';
 import type { CreateCustomerInput, CustomerListFilters } from './schemas';
+import { toCustomerJson } from './serialize';
 
 export type CustomerRow = typeof customers.$inferSelect;
 
@@ -41,18 +43,22 @@ export async function usableSubMerchant(tx: Queryable, principal: Principal, req
 export async function createCustomer(principal: Principal, input: CreateCustomerInput): Promise<CustomerRow> {
   const subMerchant = await usableSubMerchant(db(), principal, input.subMerchantId);
   try {
-    const [created] = await db()
-      .insert(customers)
-      .values({
-        merchantId: principal.merchantId,
-        subMerchantId: subMerchant?.id ?? null,
-        externalRef: input.externalRef,
-        displayName: input.displayName,
-        email: input.email,
-        phone: input.phone,
-      })
-      .returning();
-    return created!;
+    // The customer and its customer.created event commit together, or neither does.
+    return await db().transaction(async (tx) => {
+      const [created] = await tx
+        .insert(customers)
+        .values({
+          merchantId: principal.merchantId,
+          subMerchantId: subMerchant?.id ?? null,
+          externalRef: input.externalRef,
+          displayName: input.displayName,
+          email: input.email,
+          phone: input.phone,
+        })
+        .returning();
+      await recordEvent(tx, { merchantId: created!.merchantId, subMerchantId: created!.subMerchantId, type: 'customer.created', data: toCustomerJson(created!) });
+      return created!;
+    });
   } catch (error) {
     if (violatedUniqueConstraint(error) !== 'customers_merchant_external_ref_key') throw error;
     const [existing] = await db()
