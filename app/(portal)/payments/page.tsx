@@ -1,11 +1,93 @@
 import type { Metadata } from 'next';
-import { SectionPlaceholder } from '@/components/shell/section-placeholder';
-import { sectionFor } from '@/components/shell/sections';
-import { requireSession } from '@/lib/portal/session';
+import Link from 'next/link';
+import { DailyChart } from '@/components/payments/daily-chart';
+import { PaymentFilterForm } from '@/components/payments/payment-filters';
+import { PaymentSummaryFigures } from '@/components/payments/payment-summary';
+import { PaymentTable } from '@/components/payments/payment-table';
+import { SimulatePaymentForm } from '@/components/payments/simulate-payment-form';
+import { buttonClassName } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { PageHeader } from '@/components/ui/page-header';
+import { Pagination } from '@/components/ui/pagination';
+import { merchantRoutes } from '@/lib/merchants/routes';
+import { paymentRoutes } from '@/lib/payments/routes';
+import { sandboxEnabled } from '@/lib/platform/config';
+import { cursorParam, fetchPage, hrefWith, type SearchParams } from '@/lib/portal/pagination';
+import { canWrite } from '@/lib/portal/roles';
+import { portalClient, requireSession } from '@/lib/portal/session';
+import { accountOption, filterAccounts } from './accounts';
+import { isFiltered, readPaymentFilters } from './filters';
+import { dailyTotals, paymentSummary } from './totals';
 
 export const metadata: Metadata = { title: 'Payments' };
 
-export default async function PaymentsPage() {
-  await requireSession();
-  return <SectionPlaceholder section={sectionFor('/payments')} emptyTitle="No payments yet" />;
+export default async function PaymentsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  const session = await requireSession();
+  const query = await searchParams;
+  const client = portalClient(session);
+  const filters = readPaymentFilters(query);
+  const [merchant, accounts, page] = await Promise.all([
+    client.call(merchantRoutes.me),
+    filterAccounts(client, filters.service.virtualAccountId),
+    fetchPage(client, paymentRoutes.list, { query: filters.service }, { path: '/payments', filters: filters.values, cursor: cursorParam(query.cursor) }),
+  ]);
+  // A summary is in one currency: the chosen account's, else the merchant's.
+  const currency = accounts.find((account) => account.id === filters.service.virtualAccountId)?.currency ?? merchant.defaultCurrency;
+  // A search looks for a payment; a chart of it would say nothing.
+  const [summary, days] = await Promise.all([
+    paymentSummary(client, filters.service, currency),
+    filters.service.q ? null : dailyTotals(client, filters.service, currency),
+  ]);
+  const filtered = isFiltered(filters);
+  const simulate = canWrite(session.user) && sandboxEnabled();
+  const legacy = accounts.find((account) => account.purpose === 'LEGACY');
+
+  return (
+    <>
+      <PageHeader
+        title="Payments"
+        description="Money received by M-Pesa Pay Bill, phone prompts and bank transfer, newest first."
+        actions={
+          // A plain link: a download, never prefetched.
+          <a href={hrefWith('/payments/export', filters.values)} className={buttonClassName('secondary')} download>
+            Download CSV
+          </a>
+        }
+      />
+      {(filters.values.expectedPaymentId || filters.values.customerId) && (
+        <p className="mb-4 text-sm text-slate-700">
+          Showing the payments of{' '}
+          {filters.values.expectedPaymentId ? (
+            <Link href={`/bills/${filters.values.expectedPaymentId}`} className="font-medium text-brand-800 underline">
+              one bill
+            </Link>
+          ) : (
+            <Link href={`/customers/${filters.values.customerId}`} className="font-medium text-brand-800 underline">
+              one customer
+            </Link>
+          )}
+          .{' '}
+          <Link href="/payments" className="font-medium text-brand-800 underline">
+            Show every payment
+          </Link>
+        </p>
+      )}
+      <PaymentFilterForm typed={filters.typed} errors={filters.errors} accounts={accounts.map(accountOption)} />
+      <PaymentSummaryFigures summary={summary} filtered={filtered} />
+      {days && <DailyChart days={days} currency={currency} note={filtered ? 'It follows the filters above, except the dates.' : undefined} />}
+      {page.items.length > 0 ? (
+        <PaymentTable payments={page.items} caption={filtered ? 'Payments matching the filters, newest first' : 'Payments, newest first'} />
+      ) : (
+        <EmptyState title={filtered ? 'No payments match' : 'No payments yet'}>
+          <p>{filtered ? 'Check the receipt or phone number, or widen the filters.' : 'Payments into your accounts appear here as they arrive.'}</p>
+        </EmptyState>
+      )}
+      <Pagination firstHref={page.firstHref} nextHref={page.nextHref} label="Pages of payments" />
+      {simulate && (
+        <div className="mt-10">
+          <SimulatePaymentForm idempotencyKey={crypto.randomUUID()} defaults={{ accountNumber: legacy?.accountNumber }} />
+        </div>
+      )}
+    </>
+  );
 }

@@ -4,15 +4,24 @@ import { notFound } from 'next/navigation';
 import { AccountDetails } from '@/components/accounts/account-details';
 import { BalanceHistoryTable } from '@/components/accounts/balance-history-table';
 import { PayerLinkPanel } from '@/components/payer/payer-link-panel';
+import { balanceView } from '@/components/payments/balance-view';
+import { LiveBalance } from '@/components/payments/live-balance';
+import { RecentPayments } from '@/components/payments/recent-payments';
+import { SimulatePaymentForm } from '@/components/payments/simulate-payment-form';
+import { QueryProvider } from '@/components/providers/query-provider';
+import { SendPromptForm } from '@/components/stk/send-prompt-form';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { Pagination } from '@/components/ui/pagination';
 import { accountRoutes } from '@/lib/accounts/routes';
 import { merchantRoutes } from '@/lib/merchants/routes';
+import { sandboxEnabled } from '@/lib/platform/config';
 import { isServiceError } from '@/lib/portal/errors';
 import { cursorParam, fetchPage, type SearchParams } from '@/lib/portal/pagination';
+import { canWrite } from '@/lib/portal/roles';
 import { portalClient, requireSession } from '@/lib/portal/session';
 import { payerLinkOf } from '@/app/pay/links';
+import { latestPayments } from '@/app/(portal)/payments/totals';
 
 export const metadata: Metadata = { title: 'Account' };
 
@@ -31,12 +40,15 @@ export default async function AccountPage({ params, searchParams }: { params: Pa
     throw error;
   });
 
-  const [link, subMerchants] = await Promise.all([
+  const [link, subMerchants, recent] = await Promise.all([
     // A closed account takes no payments, so there is nothing to hand a payer.
     account.status === 'ACTIVE' ? payerLinkOf(session, 'VIRTUAL_ACCOUNT', account.id) : null,
     account.ownerType === 'SUB_MERCHANT' ? client.call(merchantRoutes.listSubMerchants, { query: { limit: 200 } }) : [],
+    latestPayments(client, { virtualAccountId: account.id }),
   ]);
   const subMerchantName = subMerchants.find((subMerchant) => subMerchant.id === account.ownerId)?.name;
+  const writer = canWrite(session.user);
+  const open = account.status === 'ACTIVE';
 
   return (
     <>
@@ -49,23 +61,43 @@ export default async function AccountPage({ params, searchParams }: { params: Pa
       {account.viewerGuidance && (
         <p className="mb-6 max-w-prose rounded-md border border-sky-200 bg-sky-50 px-4 py-2 text-sm text-sky-900">{account.viewerGuidance}</p>
       )}
-      <div className="space-y-8">
-        <AccountDetails account={account} subMerchantName={subMerchantName} />
-        {link && <PayerLinkPanel link={link} what="into this account" />}
-        <section aria-labelledby="balance-history">
-          <h2 id="balance-history" className="mb-3 text-lg font-semibold text-slate-900">
-            Balance history
-          </h2>
-          {history.items.length > 0 ? (
-            <BalanceHistoryTable entries={history.items} currency={account.currency} />
-          ) : (
-            <EmptyState title="No money has moved yet">
-              <p>Payments into this account, and fees, appear here as they happen.</p>
-            </EmptyState>
+      <QueryProvider>
+        <div className="space-y-8">
+          <LiveBalance accountId={account.id} initial={balanceView(account)} />
+          <AccountDetails account={account} subMerchantName={subMerchantName} />
+          {link && <PayerLinkPanel link={link} what="into this account" />}
+          {writer && account.currency === 'KES' && (
+            <SendPromptForm
+              idempotencyKey={crypto.randomUUID()}
+              target={{ type: 'account', id: account.accountNumber }}
+              what="into this account"
+              defaults={{}}
+              open={open}
+            />
           )}
-          <Pagination firstHref={history.firstHref} nextHref={history.nextHref} label="Pages of balance history" />
-        </section>
-      </div>
+          {writer && sandboxEnabled() && (
+            <SimulatePaymentForm
+              idempotencyKey={crypto.randomUUID()}
+              defaults={{ accountNumber: account.accountNumber }}
+              note={open ? 'It is credited to this account.' : 'This account is closed: a payment now shows what a payer would meet.'}
+            />
+          )}
+          <RecentPayments payments={recent.payments} more={recent.more} allHref={`/payments?virtualAccountId=${account.id}`} of="into this account" />
+          <section aria-labelledby="balance-history">
+            <h2 id="balance-history" className="mb-3 text-lg font-semibold text-slate-900">
+              Balance history
+            </h2>
+            {history.items.length > 0 ? (
+              <BalanceHistoryTable entries={history.items} currency={account.currency} />
+            ) : (
+              <EmptyState title="No money has moved yet">
+                <p>Payments into this account, and fees, appear here as they happen.</p>
+              </EmptyState>
+            )}
+            <Pagination firstHref={history.firstHref} nextHref={history.nextHref} label="Pages of balance history" />
+          </section>
+        </div>
+      </QueryProvider>
     </>
   );
 }

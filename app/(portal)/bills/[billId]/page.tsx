@@ -5,13 +5,22 @@ import { BillDetails } from '@/components/bills/bill-details';
 import { isAwaitingPayment } from '@/components/bills/bill-status';
 import { CancelBillForm } from '@/components/bills/cancel-bill-form';
 import { PayerLinkPanel } from '@/components/payer/payer-link-panel';
+import { BillProgress } from '@/components/payments/bill-progress';
+import { RecentPayments } from '@/components/payments/recent-payments';
+import { SimulatePaymentForm } from '@/components/payments/simulate-payment-form';
+import { QueryProvider } from '@/components/providers/query-provider';
+import { SendPromptForm } from '@/components/stk/send-prompt-form';
 import { PageHeader } from '@/components/ui/page-header';
+import { accountRoutes } from '@/lib/accounts/routes';
 import { billRoutes } from '@/lib/bills/routes';
 import { customerRoutes } from '@/lib/customers/routes';
+import { sandboxEnabled } from '@/lib/platform/config';
 import { isServiceError } from '@/lib/portal/errors';
 import { canWrite } from '@/lib/portal/roles';
 import { portalClient, requireSession } from '@/lib/portal/session';
 import { payerLinkOf } from '@/app/pay/links';
+import { billProgress, latestPayments } from '@/app/(portal)/payments/totals';
+import { promptPhone, wholeShillings } from '@/app/(portal)/stk/defaults';
 
 export const metadata: Metadata = { title: 'Bill' };
 
@@ -26,16 +35,28 @@ const orNoCustomer = (error: unknown): undefined => {
   throw error;
 };
 
+// A user scoped to a sub-merchant has no main account: the simulation form then starts empty.
+const orNoAccount = (error: unknown): undefined => {
+  if (isServiceError(error) && error.status === 404) return undefined;
+  throw error;
+};
+
 export default async function BillPage({ params }: { params: Promise<{ billId: string }> }) {
   const session = await requireSession();
   const { billId } = await params;
   const client = portalClient(session);
   const bill = await client.call(billRoutes.get, { params: { expectedPaymentId: billId } }).catch(orNotFound);
   const payable = isAwaitingPayment(bill.status);
-  const [link, customer] = await Promise.all([
+  const writer = canWrite(session.user);
+  const simulate = writer && sandboxEnabled();
+  const [link, customer, progress, recent, mainAccount] = await Promise.all([
     // A paid, expired or cancelled bill has nothing left to pay: no instructions to hand out.
     payable ? payerLinkOf(session, 'EXPECTED_PAYMENT', bill.id) : null,
     bill.customerId ? client.call(customerRoutes.get, { params: { customerId: bill.customerId } }).catch(orNoCustomer) : undefined,
+    billProgress(client, bill),
+    latestPayments(client, { expectedPaymentId: bill.id }),
+    // Without an invoice account a bill is paid into the main account, quoting its reference.
+    simulate && !bill.virtualAccountNumber ? client.call(accountRoutes.legacy).catch(orNoAccount) : undefined,
   ]);
 
   return (
@@ -46,15 +67,46 @@ export default async function BillPage({ params }: { params: Promise<{ billId: s
         </Link>
       </p>
       <PageHeader title={`Bill ${bill.paymentReference}`} description={customer ? `For ${customer.displayName}` : undefined} />
-      <div className="space-y-8">
-        <BillDetails bill={bill} customerName={customer?.displayName} />
-        {link && <PayerLinkPanel link={link} what="this bill" />}
-        {canWrite(session.user) && payable && (
-          <section aria-label="Cancel this bill" className="max-w-xl">
-            <CancelBillForm billId={bill.id} reference={bill.paymentReference} />
-          </section>
-        )}
-      </div>
+      <QueryProvider>
+        <div className="space-y-8">
+          <BillDetails bill={bill} customerName={customer?.displayName} />
+          {link && <PayerLinkPanel link={link} what="this bill" />}
+          {/* Kept mounted once the bill is paid, so that the prompt that paid it stays on screen. */}
+          {writer && bill.currency === 'KES' && (
+            <SendPromptForm
+              idempotencyKey={crypto.randomUUID()}
+              target={{ type: 'bill', id: bill.id }}
+              what="this bill"
+              defaults={{ phone: promptPhone(customer?.phone), amount: wholeShillings(progress.due) }}
+              open={payable}
+            />
+          )}
+          {simulate && (
+            <SimulatePaymentForm
+              idempotencyKey={crypto.randomUUID()}
+              defaults={{
+                accountNumber: bill.virtualAccountNumber ?? mainAccount?.accountNumber,
+                amount: progress.due !== '0' ? progress.due : undefined,
+                billReference: bill.virtualAccountNumber ? undefined : bill.paymentReference,
+              }}
+              note={
+                payable
+                  ? 'It pays this bill, as a payer would.'
+                  : 'This bill can no longer be paid: a payment now shows what a late payer would meet.'
+              }
+            />
+          )}
+          <RecentPayments payments={recent.payments} more={recent.more} allHref={`/payments?expectedPaymentId=${bill.id}`} of="of this bill">
+            {/* Before any payment, what is due is the bill's amount, already shown above. */}
+            {progress.paid !== '0' && <BillProgress progress={progress} currency={bill.currency} />}
+          </RecentPayments>
+          {writer && payable && (
+            <section aria-label="Cancel this bill" className="max-w-xl">
+              <CancelBillForm billId={bill.id} reference={bill.paymentReference} />
+            </section>
+          )}
+        </div>
+      </QueryProvider>
     </>
   );
 }

@@ -5,6 +5,9 @@ import { BillTable } from '@/components/bills/bill-table';
 import { CustomerDetails } from '@/components/customers/customer-details';
 import { CustomerAccount } from '@/components/customers/customer-account';
 import { PayerLinkPanel } from '@/components/payer/payer-link-panel';
+import { RecentPayments } from '@/components/payments/recent-payments';
+import { QueryProvider } from '@/components/providers/query-provider';
+import { SendPromptForm } from '@/components/stk/send-prompt-form';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LinkButton } from '@/components/ui/link-button';
 import { PageHeader } from '@/components/ui/page-header';
@@ -16,6 +19,8 @@ import { isServiceError } from '@/lib/portal/errors';
 import { canWrite } from '@/lib/portal/roles';
 import { portalClient, requireSession } from '@/lib/portal/session';
 import { payerLinkOf } from '@/app/pay/links';
+import { latestPayments } from '@/app/(portal)/payments/totals';
+import { promptPhone } from '@/app/(portal)/stk/defaults';
 
 export const metadata: Metadata = { title: 'Customer' };
 
@@ -38,9 +43,10 @@ export default async function CustomerPage({ params }: { params: Promise<{ custo
   ]);
   if (!customer) notFound();
 
-  const [link, subMerchants] = await Promise.all([
+  const [link, subMerchants, recent] = await Promise.all([
     options ? payerLinkOf(session, 'CUSTOMER', customer.id) : null,
     customer.subMerchantId ? client.call(merchantRoutes.listSubMerchants, { query: { limit: 200 } }) : [],
+    latestPayments(client, { customerId: customer.id }),
   ]);
   const subMerchantName = subMerchants.find((subMerchant) => subMerchant.id === customer.subMerchantId)?.name;
   const writer = canWrite(session.user);
@@ -54,42 +60,55 @@ export default async function CustomerPage({ params }: { params: Promise<{ custo
         </Link>
       </p>
       <PageHeader title={customer.displayName} description="Customer" />
-      <div className="space-y-8">
-        <CustomerDetails customer={customer} subMerchantName={subMerchantName} />
-        <CustomerAccount
-          customerId={customer.id}
-          accountNumber={options?.virtualAccountNumber}
-          canProvision={writer}
-          idempotencyKey={crypto.randomUUID()}
-        />
-        {link && <PayerLinkPanel link={link} what={`to ${customer.displayName}'s account`} />}
-        <section aria-labelledby="customer-bills">
-          <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
-            <h2 id="customer-bills" className="text-lg font-semibold text-slate-900">
-              Bills
-            </h2>
-            {writer && (
-              <LinkButton href={`/bills/new?customerId=${customer.id}`} variant="secondary">
-                New bill for this customer
-              </LinkButton>
+      <QueryProvider>
+        <div className="space-y-8">
+          <CustomerDetails customer={customer} subMerchantName={subMerchantName} />
+          <CustomerAccount
+            customerId={customer.id}
+            accountNumber={options?.virtualAccountNumber}
+            canProvision={writer}
+            idempotencyKey={crypto.randomUUID()}
+          />
+          {link && <PayerLinkPanel link={link} what={`to ${customer.displayName}'s account`} />}
+          {/* A prompt pays into the customer's own account, so there must be one. */}
+          {writer && options && (
+            <SendPromptForm
+              idempotencyKey={crypto.randomUUID()}
+              target={{ type: 'customer', id: customer.id }}
+              what={`into ${customer.displayName}'s account`}
+              defaults={{ phone: promptPhone(customer.phone) }}
+              open
+            />
+          )}
+          <section aria-labelledby="customer-bills">
+            <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+              <h2 id="customer-bills" className="text-lg font-semibold text-slate-900">
+                Bills
+              </h2>
+              {writer && (
+                <LinkButton href={`/bills/new?customerId=${customer.id}`} variant="secondary">
+                  New bill for this customer
+                </LinkButton>
+              )}
+            </div>
+            {bills && bills.data.length > 0 ? (
+              <BillTable bills={bills.data} caption={`Bills of ${customer.displayName}, newest first`} />
+            ) : (
+              <EmptyState title="No bills yet">
+                <p>Bills raised for this customer appear here.</p>
+              </EmptyState>
             )}
-          </div>
-          {bills && bills.data.length > 0 ? (
-            <BillTable bills={bills.data} caption={`Bills of ${customer.displayName}, newest first`} />
-          ) : (
-            <EmptyState title="No bills yet">
-              <p>Bills raised for this customer appear here.</p>
-            </EmptyState>
-          )}
-          {moreBills && (
-            <p className="mt-3 text-sm">
-              <Link href={`/bills?customerId=${customer.id}`} className="font-medium text-brand-800 underline">
-                See all bills of this customer
-              </Link>
-            </p>
-          )}
-        </section>
-      </div>
+            {moreBills && (
+              <p className="mt-3 text-sm">
+                <Link href={`/bills?customerId=${customer.id}`} className="font-medium text-brand-800 underline">
+                  See all bills of this customer
+                </Link>
+              </p>
+            )}
+          </section>
+          <RecentPayments payments={recent.payments} more={recent.more} allHref={`/payments?customerId=${customer.id}`} of="of this customer" />
+        </div>
+      </QueryProvider>
     </>
   );
 }

@@ -1,0 +1,57 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import { QueryProvider } from '@/components/providers/query-provider';
+import { PromptStatusPanel } from '@/components/stk/prompt-status-panel';
+import { isSettled } from '@/components/stk/types';
+import { PageHeader } from '@/components/ui/page-header';
+import { portalClient, requireSession } from '@/lib/portal/session';
+import { findPromptView } from '../prompt-view';
+
+export const metadata: Metadata = { title: 'Payment prompt' };
+
+/** Without JavaScript, a waiting prompt's page reloads itself this often. */
+const REFRESH_SECONDS = 3;
+
+/**
+ * One phone prompt, followed live. With JavaScript the panel polls; without it, the page
+ * refreshes itself while the payer has not answered.
+ */
+export default async function PromptPage({ params }: { params: Promise<{ initiationId: string }> }) {
+  const session = await requireSession();
+  const { initiationId } = await params;
+  // A path id that is not a UUID is a 404 at the service, like an unknown one.
+  const view = await findPromptView(portalClient(session), initiationId);
+  if (!view) notFound();
+  const waiting = !isSettled(view.status);
+  return (
+    <>
+      {waiting && (
+        <noscript>
+          <meta httpEquiv="refresh" content={String(REFRESH_SECONDS)} />
+        </noscript>
+      )}
+      <p className="mb-2 text-sm">
+        <Link href="/payments" className="text-brand-800 underline underline-offset-2">
+          ← Payments
+        </Link>
+      </p>
+      <PageHeader title="Payment prompt" description="An M-Pesa prompt on the payer's phone, asking them to pay." />
+      <div className="max-w-2xl">
+        <QueryProvider>
+          <PromptStatusPanel initial={view} followLink={false} />
+        </QueryProvider>
+        {waiting && (
+          <noscript>
+            <p className="mt-3 text-sm text-slate-700">
+              This page refreshes itself every few seconds.{' '}
+              <Link href={`/stk/${view.id}`} className="font-medium text-brand-800 underline">
+                Check again now
+              </Link>
+            </p>
+          </noscript>
+        )}
+      </div>
+    </>
+  );
+}

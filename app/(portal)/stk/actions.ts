@@ -1,0 +1,96 @@
+'use server';
+
+import { z } from 'zod';
+import type { PromptView } from '@/components/stk/types';
+import { firstErrors, refusalState, trimmed, typedValues, type CreateFormState } from '@/components/ui/form-state';
+import { isServiceError } from '@/lib/portal/errors';
+import { canWrite } from '@/lib/portal/roles';
+import { portalClient, requireSession } from '@/lib/portal/session';
+import { stkRoutes } from '@/lib/stk/routes';
+import { StkInitiateRequest } from '@/lib/stk/schemas';
+import { findPromptView, promptView } from './prompt-view';
+
+const fields = ['phone', 'amount'] as const;
+type Field = (typeof fields)[number];
+
+export type SendPromptState = CreateFormState<Field> & { prompt?: PromptView };
+
+/** Whom the prompt pays: a bill, a customer's account, or an account by its number. */
+const target = z.discriminatedUnion('targetType', [
+  z.object({ targetType: z.literal('bill'), targetId: z.uuid() }),
+  z.object({ targetType: z.literal('customer'), targetId: z.uuid() }),
+  z.object({ targetType: z.literal('account'), targetId: z.string().regex(/^[0-9]{1,64}$/) }),
+]);
+type Target = z.infer<typeof target>;
+
+const targetField = (to: Target) =>
+  to.targetType === 'bill' ? { expectedPaymentId: to.targetId } : to.targetType === 'customer' ? { customerId: to.targetId } : { accountNumber: to.targetId };
+
+const gone: Record<Target['targetType'], string> = {
+  bill: 'This bill no longer exists.',
+  customer: 'This customer no longer exists, or has no account number yet.',
+  account: 'This account no longer exists.',
+};
+
+/** What the portal checks itself, in its own words; the service's schema checks the rest. */
+const promptForm = z.object({
+  phone: z
+    .string()
+    .min(1, "Enter the payer's M-Pesa number.")
+    .regex(/^254[17][0-9]{8}$/, 'Enter the number with the country prefix and no plus sign: 12 digits such as 254712345678.'),
+  amount: z
+    .string()
+    .min(1, 'Enter the amount to ask for.')
+    .regex(/^[0-9]+$/, 'M-Pesa prompts ask for whole shillings: enter an amount such as 1500, without cents.'),
+});
+
+/** People type numbers with spaces, a plus sign or a leading 0; M-Pesa wants 2547…. */
+function phoneOf(typed: string): string {
+  const digits = typed.replace(/[\s+-]/g, '');
+  return /^0[17][0-9]{8}$/.test(digits) ? `254${digits.slice(1)}` : digits;
+}
+
+/**
+ * Sends an M-Pesa prompt to the payer's phone. The answer is the prompt, PENDING: the form then
+ * follows it until the payer pays, declines or lets it lapse.
+ */
+export async function sendPrompt(_previous: SendPromptState, formData: FormData): Promise<SendPromptState> {
+  const session = await requireSession();
+  const values = typedValues(formData, fields);
+  if (!canWrite(session.user)) return { message: 'You have read-only access, so you cannot send payment prompts.', values };
+  const idempotencyKey = z.uuid().safeParse(formData.get('idempotencyKey'));
+  const to = target.safeParse({ targetType: formData.get('targetType'), targetId: formData.get('targetId') });
+  if (!idempotencyKey.success || !to.success) return { message: 'This form is out of date. Reload the page and try again.', values };
+
+  const form = trimmed(fields, values);
+  const typed = { phone: phoneOf(form.phone), amount: form.amount.replace(/[,\s]/g, '') };
+  const request = { phone: typed.phone, amount: /^[0-9]+$/.test(typed.amount) ? Number(typed.amount) : Number.NaN, ...targetField(to.data) };
+  const errors = firstErrors(fields, promptForm.safeParse(typed), StkInitiateRequest.safeParse(request));
+  if (errors) return { errors, message: 'Check the highlighted fields.', values };
+
+  const client = portalClient(session);
+  try {
+    const prompt = await client.call(stkRoutes.initiate, { json: request, headers: { 'Idempotency-Key': idempotencyKey.data } });
+    // The next prompt is a new one, even to the same phone for the same amount.
+    return { prompt: await promptView(client, prompt), values, idempotencyKey: crypto.randomUUID() };
+  } catch (error) {
+    if (isServiceError(error)) {
+      if (error.code === 'payment_rejected') return { message: `This payment cannot be taken: ${error.detail ?? 'the account refuses it.'}`, values };
+      if (error.code === 'stk_refused') return { message: `M-Pesa refused the prompt: ${error.detail ?? 'try again in a minute.'}`, values };
+      if (error.code === 'stk_provider_unavailable') return { message: 'M-Pesa could not be reached. Try again in a minute.', values };
+      if (error.code === 'stk_not_configured') return { message: 'Payment prompts are not set up on this deployment.', values };
+    }
+    const refused = refusalState(error, fields, values);
+    if (refused) return refused;
+    if (isServiceError(error) && error.status === 404) return { message: gone[to.data.targetType], values, idempotencyKey: crypto.randomUUID() };
+    throw error;
+  }
+}
+
+/** A prompt's current state, for the status panel's polling. Null when it is not the caller's. */
+export async function promptStatus(initiationId: string): Promise<PromptView | null> {
+  const session = await requireSession();
+  const id = z.uuid().safeParse(initiationId);
+  if (!id.success) return null;
+  return findPromptView(portalClient(session), id.data);
+}

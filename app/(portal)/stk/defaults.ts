@@ -1,0 +1,15 @@
+import { toUnits } from '@/lib/money/decimal';
+
+/** A customer's phone is offered to a prompt only when M-Pesa would take it as it is. */
+export const promptPhone = (phone: string | null | undefined) => (phone && /^254[17][0-9]{8}$/.test(phone) ? phone : undefined);
+
+/**
+ * Prompts ask for whole shillings: an amount due with cents is rounded up, so that paying it
+ * settles the bill (the few cents over are recorded as overpaid). Undefined when nothing is due.
+ */
+export function wholeShillings(due: string): string | undefined {
+  const units = toUnits(due);
+  if (units <= 0n) return undefined;
+  const shilling = 10_000n;
+  return String((units + shilling - 1n) / shilling);
+}
