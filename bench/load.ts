@@ -15,10 +15,11 @@ export interface Figures {
 
 type Options = autocannon.Options;
 
-async function measure(name: string, options: Options): Promise<Figures> {
+async function measure(name: string, given: Options): Promise<Figures> {
+  const options = { ...given, connections: given.connections ?? CONNECTIONS };
   // A short warm-up fills caches and JIT-compiles the server first.
-  await autocannon({ ...options, connections: options.connections ?? CONNECTIONS, duration: 2 });
-  const result = await autocannon({ connections: CONNECTIONS, duration: DURATION_SECONDS, ...options });
+  await autocannon({ ...options, duration: 2 });
+  const result = await autocannon({ ...options, duration: DURATION_SECONDS });
   return {
     name,
     requestsPerSecond: Math.round(result.requests.average),

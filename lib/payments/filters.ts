@@ -21,11 +21,15 @@ function phoneSuffix(q: string): string | undefined {
  * reading uses its own index (reference, reversed phone prefix, bill reference, name trigrams).
  */
 export function searchCondition(q: string): SQL {
-  const readings: SQL[] = [eq(payments.billReference, q)];
-  if (RECEIPT.test(q)) readings.push(eq(payments.providerReference, q.toUpperCase()), eq(payments.providerReference, q));
+  const hasDigit = /\d/.test(q);
+  const hasLetter = /[A-Za-z]/.test(q);
+  // A bill reference or a provider reference can be anything the payer or bank typed: always exact.
+  const readings: SQL[] = [eq(payments.billReference, q), eq(payments.providerReference, q)];
+  if (RECEIPT.test(q) && hasLetter && hasDigit) readings.push(eq(payments.providerReference, q.toUpperCase()));
   const suffix = phoneSuffix(q);
   if (suffix) readings.push(sql`${payments.payerPhoneReversed} like ${escapeLike(suffix.split('').reverse().join('')) + '%'}`);
-  if (/[^\d\s+-]/.test(q) && q.length >= 3) readings.push(sql`${payments.payerName} ilike ${'%' + escapeLike(q) + '%'}`);
+  // Names have no digits; receipts and phones always do, so they skip the (costlier) name search.
+  if (!hasDigit && q.length >= 3) readings.push(sql`${payments.payerName} ilike ${'%' + escapeLike(q) + '%'}`);
   return or(...readings)!;
 }
 

@@ -1,18 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { virtualAccounts } from '@/lib/accounts/schema';
 import { expectedPayments } from '@/lib/bills/schema';
 import { toExpectedPaymentJson } from '@/lib/bills/serialize';
 import { recordEvent } from '@/lib/events/record';
-import { balanceEntries } from '@/lib/ledger/schema';
 import { fromUnits, toUnits } from '@/lib/money/decimal';
 import { db, type Queryable } from '@/lib/platform/db';
 import { refusalReason } from './acceptance';
 import { feeFor } from './fees';
 import type { InboundPayment, RejectionReason } from './inbound';
 import { matchPayment } from './matching';
+import { postToLedger } from './post-to-ledger';
 import { resolveTarget, type AccountRow, type BillRow } from './resolve';
-import { payments, paymentDailyTotals, suspensePayments } from './schema';
+import { payments, suspensePayments } from './schema';
 import { toPaymentJson, type PaymentRow } from './serialize';
 
 export type IngestResult =
@@ -60,7 +60,12 @@ export async function ingestPayment(inbound: InboundPayment, options: { strict: 
     const bill = target.billId
       ? ((await tx.select().from(expectedPayments).where(eq(expectedPayments.id, target.billId)).for('update'))[0] ?? null)
       : null;
-    const [account] = await tx.select().from(virtualAccounts).where(eq(virtualAccounts.id, target.account.id)).for('update');
+    // Validation must see the account as it is now, so it locks it. A rail confirmation with no
+    // bill involved reads nothing that can change under it: postToLedger's UPDATE takes the lock.
+    const account =
+      options.strict || bill
+        ? (await tx.select().from(virtualAccounts).where(eq(virtualAccounts.id, target.account.id)).for('update'))[0]
+        : target.account;
     const now = new Date();
     const reason = refusalReason(account!, bill, inbound, now);
     if (reason && (options.strict || reason === 'WRONG_CURRENCY' || reason === 'INVALID_AMOUNT')) {
@@ -127,39 +132,16 @@ async function credit(tx: Queryable, inbound: InboundPayment, account: AccountRo
   // Another delivery of the same payment committed first: nothing was written here.
   if (!payment) return { outcome: 'recorded', payment: (await existingPayment(tx, inbound))!, duplicate: true };
 
-  const [balances] = await tx
-    .update(virtualAccounts)
-    .set({ balance: sql`${virtualAccounts.balance} + ${inbound.amount}`, feeBalance: sql`${virtualAccounts.feeBalance} + ${fee}` })
-    .where(eq(virtualAccounts.id, account.id))
-    .returning({ balance: virtualAccounts.balance, feeBalance: virtualAccounts.feeBalance });
-  const entries = [
-    { type: 'CREDIT' as const, amount: inbound.amount, balanceAfter: balances!.balance, description: `Payment ${inbound.providerReference}` },
-    ...(toUnits(fee) > 0n
-      ? [{ type: 'FEE' as const, amount: fee, balanceAfter: balances!.feeBalance, description: `Fee on ${inbound.providerReference}` }]
-      : []),
-  ];
-  await tx.insert(balanceEntries).values(entries.map((entry) => ({ ...entry, merchantId: account.merchantId, virtualAccountId: account.id, paymentId })));
-
-  await tx
-    .insert(paymentDailyTotals)
-    .values({
-      merchantId: account.merchantId,
-      day: nairobiDay(inbound.receivedAt),
-      virtualAccountId: account.id,
-      subMerchantId: account.subMerchantId,
-      channel: inbound.channel,
-      currency: inbound.currency,
-      paymentCount: 1,
-      totalAmount: inbound.amount,
-    })
-    .onConflictDoUpdate({
-      target: [paymentDailyTotals.merchantId, paymentDailyTotals.day, paymentDailyTotals.virtualAccountId, paymentDailyTotals.channel, paymentDailyTotals.currency],
-      set: {
-        paymentCount: sql`${paymentDailyTotals.paymentCount} + 1`,
-        totalAmount: sql`${paymentDailyTotals.totalAmount} + excluded.total_amount`,
-      },
-    });
-
+  await postToLedger(tx, {
+    account,
+    paymentId,
+    providerReference: inbound.providerReference,
+    amount: inbound.amount,
+    fee,
+    channel: inbound.channel,
+    currency: inbound.currency,
+    day: nairobiDay(inbound.receivedAt),
+  });
   await recordEvent(tx, { merchantId: payment.merchantId, subMerchantId: payment.subMerchantId, type: 'payment.received', data: toPaymentJson(payment) });
   if (bill && match.bill) await settleBill(tx, bill, match.bill, paymentId, account);
   return { outcome: 'recorded', payment, duplicate: false };

@@ -1,11 +1,38 @@
 import type { Metadata } from 'next';
-import { SectionPlaceholder } from '@/components/shell/section-placeholder';
-import { sectionFor } from '@/components/shell/sections';
-import { requireSession } from '@/lib/portal/session';
+import { EndpointTable } from '@/components/webhooks/endpoint-table';
+import { EmptyState } from '@/components/ui/empty-state';
+import { LinkButton } from '@/components/ui/link-button';
+import { PageHeader } from '@/components/ui/page-header';
+import { Pagination } from '@/components/ui/pagination';
+import { cursorParam, fetchPage, type SearchParams } from '@/lib/portal/pagination';
+import { canWrite } from '@/lib/portal/roles';
+import { portalClient, requireSession } from '@/lib/portal/session';
+import { webhookEndpointRoutes } from '@/lib/webhooks/routes';
+import { deactivationReasons } from './reasons';
 
 export const metadata: Metadata = { title: 'Webhooks' };
 
-export default async function WebhooksPage() {
-  await requireSession();
-  return <SectionPlaceholder section={sectionFor('/webhooks')} emptyTitle="No webhook endpoints yet" />;
+export default async function WebhooksPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  const session = await requireSession();
+  const query = await searchParams;
+  const client = portalClient(session);
+  const page = await fetchPage(client, webhookEndpointRoutes.list, {}, { path: '/webhooks', filters: {}, cursor: cursorParam(query.cursor) });
+  const reasons = await deactivationReasons(client, page.items);
+  return (
+    <>
+      <PageHeader
+        title="Webhooks"
+        description="The addresses Collect notifies when something happens, such as a payment arriving. Each webhook is signed with the endpoint's secret."
+        actions={canWrite(session.user) && <LinkButton href="/webhooks/new">Add endpoint</LinkButton>}
+      />
+      {page.items.length > 0 ? (
+        <EndpointTable endpoints={page.items} reasons={reasons} />
+      ) : (
+        <EmptyState title="No webhook endpoints yet">
+          <p>Endpoints you add appear here, with whether they still receive events.</p>
+        </EmptyState>
+      )}
+      <Pagination firstHref={page.firstHref} nextHref={page.nextHref} label="Pages of endpoints" />
+    </>
+  );
 }
