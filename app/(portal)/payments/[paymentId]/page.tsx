@@ -14,6 +14,7 @@ import { formatMoney } from '@/lib/portal/money';
 import { paymentRoutes } from '@/lib/payments/routes';
 import { portalClient, requireSession } from '@/lib/portal/session';
 import { paymentLedger } from './ledger';
+import { PaymentDeliveryLog } from '@/components/webhooks/payment-delivery-log';
 
 export const metadata: Metadata = { title: 'Payment' };
 
@@ -78,6 +79,7 @@ export default async function PaymentPage({ params }: { params: Promise<{ paymen
             </EmptyState>
           )}
         </section>
+        <PaymentDeliveryLog paymentId={payment.id} />
       </div>
     </>
   );
