@@ -1,7 +1,6 @@
 import type { Task } from 'graphile-worker';
-import { sql } from 'drizzle-orm';
 import { config, sandboxEnabled } from '@/lib/platform/config';
-import { db } from '@/lib/platform/db';
+import { db, pool } from '@/lib/platform/db';
 import { systemClock, type Clock } from './clock';
 import { scheduleDelivery, type DeliveryJob } from './jobs';
 import { processLimiter, type InFlightLimiter } from './limiter';
@@ -20,7 +19,7 @@ export interface DeliveryOptions {
 
 export type AttemptOutcome = 'deferred' | 'skipped' | 'delivered' | 'retry' | 'give_up' | 'endpoint_gone';
 
-interface Claimed {
+interface Due {
   roundAttempts: number;
   url: string;
   secret: string;
@@ -29,16 +28,25 @@ interface Claimed {
   event: EventForDelivery;
 }
 
-/** Marks the attempt in flight and reads what to send; nothing when the delivery is no longer due. */
-async function claim(deliveryId: string, at: Date): Promise<Claimed | undefined> {
-  const { rows } = await db().execute<Record<string, unknown>>(sql`
-    update webhook_deliveries delivery set attempt_started_at = ${at.toISOString()}::timestamptz
-      from webhook_endpoints endpoint, events event
-     where delivery.id = ${deliveryId} and delivery.status = 'PENDING'
-       and endpoint.id = delivery.endpoint_id and endpoint.active and event.id = delivery.event_id
-    returning delivery.round_attempts, endpoint.url, endpoint.secret, endpoint.previous_secret, endpoint.previous_secret_expires_at,
-              event.id as event_id, event.type, event.data, event.created_at`);
-  const row = rows[0];
+/** Run for every attempt: a named statement is parsed and planned once per connection. */
+const LOAD_DELIVERY = {
+  name: 'webhooks_load_delivery',
+  text: `select delivery.round_attempts, endpoint.url, endpoint.secret, endpoint.previous_secret, endpoint.previous_secret_expires_at,
+                event.id as event_id, event.type, event.data, event.created_at
+           from webhook_deliveries delivery
+           join webhook_endpoints endpoint on endpoint.id = delivery.endpoint_id
+           join events event on event.id = delivery.event_id
+          where delivery.id = $1 and delivery.status = 'PENDING' and endpoint.active`,
+};
+
+/**
+ * What to send, when the delivery is still due. A read, not a lock: graphile-worker's lock on
+ * the job keeps two workers apart, and a rare overlap (a redelivery racing a retry) sends twice,
+ * which at-least-once delivery allows.
+ */
+async function load(deliveryId: string): Promise<Due | undefined> {
+  const { rows } = await pool().query({ ...LOAD_DELIVERY, values: [deliveryId] });
+  const row = rows[0] as Record<string, unknown> | undefined;
   if (!row) return undefined;
   return {
     roundAttempts: row.round_attempts as number,
@@ -50,19 +58,18 @@ async function claim(deliveryId: string, at: Date): Promise<Claimed | undefined>
   };
 }
 
-/** Raw SQL through drizzle returns timestamps as text. */
-const asDate = (value: unknown) => (value === null || value === undefined ? null : new Date(value as string));
+const asDate = (value: unknown) => (value === null || value === undefined ? null : new Date(value as string | Date));
 
 const refused = (reason: string): SendResult => ({ status: null, retryAfter: null, location: null, durationMs: 0, error: reason });
 
 /** The SSRF rules again (DNS may have changed since registration), then the signed POST to a checked address. */
-async function send(claimed: Claimed, at: Date, resolver?: Resolver): Promise<SendResult> {
+async function send(due: Due, at: Date, resolver?: Resolver): Promise<SendResult> {
   const sandbox = sandboxEnabled();
-  const parsed = parseEndpointUrl(claimed.url, sandbox);
+  const parsed = parseEndpointUrl(due.url, sandbox);
   if (!parsed.ok) return refused(parsed.reason);
   const verdict = await resolveEndpointUrl(parsed.url, sandbox, resolver);
   if (!verdict.ok) return refused(verdict.reason);
-  const { body, headers } = webhookRequest(claimed.event, claimed, at);
+  const { body, headers } = webhookRequest(due.event, due, at);
   const result = await postWebhook({ url: verdict.url, addresses: verdict.addresses, headers, body, timeoutMs: config().WEBHOOK_TIMEOUT_SECONDS * 1000 });
   if (result.status !== null && result.status >= 300 && result.status < 400) {
     return { ...result, error: `Redirect (${result.status}) not followed${result.location ? ` to ${result.location}` : ''}; use the final URL.` };
@@ -76,7 +83,8 @@ async function send(claimed: Claimed, at: Date, resolver?: Resolver): Promise<Se
  */
 export async function attemptDelivery(job: DeliveryJob, options: DeliveryOptions = {}): Promise<AttemptOutcome> {
   const clock = options.clock ?? systemClock;
-  const release = (options.limiter ?? processLimiter()).tryAcquire(job.endpointId);
+  const limiter = options.limiter ?? processLimiter();
+  const release = await limiter.acquire(job.endpointId);
   if (!release) {
     const deferrals = (job.deferrals ?? 0) + 1;
     await scheduleDelivery(db(), { ...job, deferrals }, new Date(clock.now().getTime() + deferralDelayMs(deferrals, options.random)));
@@ -84,12 +92,13 @@ export async function attemptDelivery(job: DeliveryJob, options: DeliveryOptions
   }
   try {
     const attemptedAt = clock.now();
-    const claimed = await claim(job.deliveryId, attemptedAt);
-    if (!claimed) return 'skipped';
-    const result = await send(claimed, attemptedAt, options.resolver);
+    const due = await load(job.deliveryId);
+    if (!due) return 'skipped';
+    const result = await send(due, attemptedAt, options.resolver);
     const endedAt = clock.now();
     const attempt = { job, attemptedAt, endedAt, responseStatus: result.status, durationMs: result.durationMs, error: result.error };
-    const step = nextStep(claimed.roundAttempts + 1, result, endedAt, options.random);
+    const step = nextStep(due.roundAttempts + 1, result, endedAt, options.random);
+    limiter.noteOutcome(job.endpointId, step.kind === 'delivered');
     if (step.kind === 'delivered') await recordSuccess(attempt);
     else await recordFailure(attempt, step);
     return step.kind;

@@ -3,7 +3,7 @@ import { pageOf } from '@/lib/api/pagination';
 import { db } from '@/lib/platform/db';
 import { eventDeliveries, listEndpointDeliveries, redeliver, type DeliveryWithAttempts } from './delivery-queries';
 import { webhookDeliveryRoutes } from './delivery-routes';
-import { createEndpoint, deactivateByMerchant, getEndpoint, listEndpoints, pendingDeliveryCount, rotateSecret } from './queries';
+import { createEndpoint, deactivateByMerchant, getEndpoint, listEndpoints, rotateSecret } from './queries';
 import { webhookEndpointRoutes as routes } from './routes';
 import { toDeliveryJson, toEndpointDetailsJson, toEndpointJson } from './serialize';
 import { sendTestEvent } from './test-event';
@@ -27,8 +27,7 @@ export function registerWebhookRoutes(app: ApiApp): void {
   });
 
   app.openapi(routes.details, async (c) => {
-    const endpoint = await getEndpoint(db(), c.get('principal'), c.req.valid('param').endpointId);
-    return c.json(toEndpointDetailsJson(endpoint, await pendingDeliveryCount(endpoint.id)), 200);
+    return c.json(toEndpointDetailsJson(await getEndpoint(db(), c.get('principal'), c.req.valid('param').endpointId)), 200);
   });
 
   app.openapi(routes.deactivate, async (c) => {

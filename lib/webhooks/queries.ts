@@ -7,7 +7,7 @@ import { usableSubMerchant } from '@/lib/customers/queries';
 import { sandboxEnabled } from '@/lib/platform/config';
 import { db, type Queryable } from '@/lib/platform/db';
 import { deactivateEndpoint, type EndpointRow } from './deactivate';
-import { webhookDeliveries, webhookEndpoints } from './schema';
+import { webhookEndpoints } from './schema';
 import type { CreateWebhookEndpointInput, EndpointListFilters } from './schemas';
 import { generateSecret } from './signing';
 import { checkEndpointUrl } from './url-policy';
@@ -90,12 +90,4 @@ export async function rotateSecret(principal: Principal, endpointId: string): Pr
   if (rotated) return rotated;
   await getEndpoint(db(), principal, endpointId);
   throw inactive();
-}
-
-export async function pendingDeliveryCount(endpointId: string): Promise<number> {
-  const [row] = await db()
-    .select({ total: count() })
-    .from(webhookDeliveries)
-    .where(and(eq(webhookDeliveries.endpointId, endpointId), eq(webhookDeliveries.status, 'PENDING')));
-  return row?.total ?? 0;
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { db } from '@/lib/platform/db';
+import { db, pool } from '@/lib/platform/db';
+import { logger } from '@/lib/platform/logger';
 import { deactivateEndpoint } from './deactivate';
 import { scheduleDelivery, type DeliveryJob } from './jobs';
 import { failingTooLong, type NextStep } from './schedule';
@@ -18,21 +19,35 @@ const insertAttempt = (attempt: AttemptRecord) => sql`
   values (${attempt.job.deliveryId}, ${attempt.attemptedAt.toISOString()}::timestamptz, ${attempt.responseStatus}::int,
           ${attempt.durationMs}::int, ${attempt.error})`;
 
-/** The common case in one statement: the attempt, the delivery done, the endpoint healthy again. */
+/**
+ * The common case in one named statement: the attempt, the delivery done, the endpoint healthy
+ * again. Committed without waiting for the disk (synchronous_commit off, for this transaction
+ * only): the job's completion, committed durably right after, flushes the log past this record;
+ * if the server dies first, the job is still queued and the attempt is simply made again.
+ */
+const RECORD_SUCCESS = {
+  name: 'webhooks_record_success',
+  text: `with durability as (select set_config('synchronous_commit', 'off', true)),
+         attempt as (
+           insert into webhook_attempts (delivery_id, attempted_at, response_status, duration_ms, error)
+           values ($1, $3, $4, $5, null)
+         ),
+         delivered as (
+           update webhook_deliveries
+              set status = case when status = 'PENDING' then 'SUCCEEDED' else status end,
+                  attempt_count = attempt_count + 1, round_attempts = round_attempts + 1,
+                  last_attempt_at = $3, next_attempt_at = null
+            where id = $1
+         ),
+         healthy as (update webhook_endpoints set failing_since = null where id = $2 and failing_since is not null)
+         select count(*) from durability`,
+};
+
 export async function recordSuccess(attempt: AttemptRecord): Promise<void> {
-  await db().execute(sql`
-    with attempt as (${insertAttempt(attempt)}),
-    delivered as (
-      update webhook_deliveries
-         set status = case when status = 'PENDING' then 'SUCCEEDED' else status end,
-             attempt_count = attempt_count + 1, round_attempts = round_attempts + 1,
-             last_attempt_at = ${attempt.attemptedAt.toISOString()}::timestamptz, next_attempt_at = null, attempt_started_at = null
-       where id = ${attempt.job.deliveryId}
-    ),
-    healthy as (
-      update webhook_endpoints set failing_since = null where id = ${attempt.job.endpointId} and failing_since is not null
-    )
-    select 1`);
+  await pool().query({
+    ...RECORD_SUCCESS,
+    values: [attempt.job.deliveryId, attempt.job.endpointId, attempt.attemptedAt, attempt.responseStatus, attempt.durationMs],
+  });
 }
 
 const statusAfter = (step: NextStep) => (step.kind === 'retry' ? 'PENDING' : 'FAILED');
@@ -50,7 +65,7 @@ export async function recordFailure(attempt: AttemptRecord, step: Exclude<NextSt
          set status = case when status = 'PENDING' then ${statusAfter(step)} else status end,
              next_attempt_at = case when status = 'PENDING' then ${retryAt}::timestamptz end,
              attempt_count = attempt_count + 1, round_attempts = round_attempts + 1,
-             last_attempt_at = ${attempt.attemptedAt.toISOString()}::timestamptz, attempt_started_at = null
+             last_attempt_at = ${attempt.attemptedAt.toISOString()}::timestamptz
        where id = ${attempt.job.deliveryId}
       returning status`);
     if (step.kind === 'retry' && rows[0]?.status === 'PENDING') {
@@ -61,9 +76,9 @@ export async function recordFailure(attempt: AttemptRecord, step: Exclude<NextSt
        where id = ${attempt.job.endpointId}
       returning failing_since`);
     const failingSince = endpoints[0] ? new Date(endpoints[0].failing_since) : null;
-    if (step.kind === 'endpoint_gone') await deactivateEndpoint(tx, attempt.job.endpointId, 'GONE', attempt.endedAt);
-    else if (failingTooLong(failingSince, attempt.endedAt)) {
-      await deactivateEndpoint(tx, attempt.job.endpointId, 'FAILING', attempt.endedAt);
+    const reason = step.kind === 'endpoint_gone' ? 'GONE' : failingTooLong(failingSince, attempt.endedAt) ? 'FAILING' : undefined;
+    if (reason && (await deactivateEndpoint(tx, attempt.job.endpointId, reason, attempt.endedAt))) {
+      logger().warn({ endpointId: attempt.job.endpointId, reason, failingSince }, 'webhook endpoint deactivated');
     }
   });
 }

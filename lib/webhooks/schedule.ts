@@ -65,8 +65,11 @@ export function nextStep(attempt: number, answer: AttemptAnswer, at: Date, rando
 export const failingTooLong = (failingSince: Date | null, now: Date) =>
   failingSince !== null && now.getTime() - failingSince.getTime() >= FAILING_DEACTIVATION_MS;
 
-/** A job that found its endpoint at capacity waits a little longer each time it is turned back. */
+/**
+ * A job that found its endpoint at capacity (and no slot freed while it waited) comes back after
+ * about a second, then a little later each time it is turned back, up to about 30 s.
+ */
 export function deferralDelayMs(deferrals: number, random: () => number = Math.random): number {
-  const base = Math.min(250 * 2 ** deferrals, 30 * SECOND);
+  const base = Math.min(500 * 2 ** deferrals, 30 * SECOND);
   return Math.round(base * (0.5 + random()));
 }

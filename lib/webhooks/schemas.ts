@@ -55,7 +55,6 @@ export const WebhookEndpointDetails = z
       .nullable()
       .openapi({ description: 'MERCHANT: deactivated through the API; GONE: the receiver answered 410; FAILING: no success for 5 days.' }),
     previousSecretExpiresAt: Timestamp.nullable().openapi({ description: 'Until then the secret replaced by the last rotation still signs too.' }),
-    pendingDeliveries: z.number().int(),
   })
   .openapi('WebhookEndpointDetails');
 

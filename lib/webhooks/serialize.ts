@@ -15,7 +15,7 @@ export const toEndpointJson = (endpoint: EndpointRow, options: { revealSecret?: 
   createdAt: timestampJson(endpoint.createdAt),
 });
 
-export const toEndpointDetailsJson = (endpoint: EndpointRow, pendingDeliveries: number) => ({
+export const toEndpointDetailsJson = (endpoint: EndpointRow) => ({
   endpointId: endpoint.id,
   subMerchantId: endpoint.subMerchantId,
   eventTypes: endpoint.eventTypes as (typeof eventTypes)[number][] | null,
@@ -23,7 +23,6 @@ export const toEndpointDetailsJson = (endpoint: EndpointRow, pendingDeliveries: 
   deactivatedAt: nullableTimestampJson(endpoint.deactivatedAt),
   deactivationReason: endpoint.deactivationReason,
   previousSecretExpiresAt: nullableTimestampJson(endpoint.previousSecretExpiresAt),
-  pendingDeliveries,
 });
 
 export interface DeliveryRow {

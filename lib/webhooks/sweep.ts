@@ -2,32 +2,36 @@ import type { Task } from 'graphile-worker';
 import { sql } from 'drizzle-orm';
 import { config } from '@/lib/platform/config';
 import { db } from '@/lib/platform/db';
-import { systemClock, type Clock } from './clock';
-import { deliveryJobSql } from './jobs';
+import { DELIVER_TASK, deliveryJobSql } from './jobs';
 
 const BATCH = 500;
 
-/** An attempt still marked in flight after this long was cut off by its process dying. */
-export const attemptLeaseMs = () => (2 * config().WEBHOOK_TIMEOUT_SECONDS + 30) * 1000;
+/**
+ * A delivery job locked this long belongs to a dead process: an attempt ends within twice the
+ * timeout (one retry on a stale kept-alive socket), and a minute more covers a job waiting in
+ * graphile-worker's local queue, should it be enabled with a ttl under a minute.
+ */
+export const attemptLeaseMs = () => (2 * config().WEBHOOK_TIMEOUT_SECONDS + 60) * 1000;
 
 /**
- * graphile-worker frees the job of a dead process only after 4 hours; this (run every minute
- * from the crontab) queues such deliveries again at once, so a crash mid-attempt delays a
- * webhook by about a minute. At least once: the cut-off attempt may have reached the receiver.
+ * graphile-worker frees the job of a dead process only after 4 hours. This (every minute, from
+ * the crontab) queues such deliveries again at once under the same key, which retires the dead
+ * job, so a crash mid-attempt delays a webhook by about a minute. At least once: the cut-off
+ * attempt may have reached the receiver. `task` is for tests that run deliveries under another name.
  */
-export async function sweepAbandonedAttempts(clock: Clock = systemClock): Promise<number> {
-  const cutoff = new Date(clock.now().getTime() - attemptLeaseMs());
+export async function sweepAbandonedAttempts(options: { olderThanMs?: number; task?: string } = {}): Promise<number> {
+  const olderThanSeconds = (options.olderThanMs ?? attemptLeaseMs()) / 1000;
   const { rows } = await db().execute<{ requeued: number }>(sql`
-    with stale as (
-      update webhook_deliveries set attempt_started_at = null
-       where id in (select id from webhook_deliveries
-                     where attempt_started_at < ${cutoff.toISOString()}::timestamptz
-                     order by attempt_started_at limit ${BATCH} for update skip locked)
-      returning id, endpoint_id, status
-    )
     select count(*)::int as requeued
-      from (select id, endpoint_id from stale where status = 'PENDING') pending,
-           lateral ${deliveryJobSql(sql`pending.id`, sql`pending.endpoint_id`, null)} as job`);
+      from (select delivery.id, delivery.endpoint_id
+              from graphile_worker.jobs job
+              join webhook_deliveries delivery
+                -- The guard keeps other tasks' keys from reaching the cast; the primary key index stays usable.
+                on delivery.id = case when job.key ~ '^[0-9a-f-]{36}$' then job.key::uuid end
+             where job.task_identifier = ${options.task ?? DELIVER_TASK}
+               and job.locked_at < now() - make_interval(secs => ${olderThanSeconds})
+             limit ${BATCH}) abandoned,
+           lateral ${deliveryJobSql(sql`abandoned.id`, sql`abandoned.endpoint_id`, null)} as requeued_job`);
   return rows[0]?.requeued ?? 0;
 }
 

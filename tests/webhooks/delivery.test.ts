@@ -174,7 +174,7 @@ describe('failed attempts', () => {
     await api.request('POST', `/merchants/me/webhook-endpoints/${endpoint.id}/test`, { token });
     await route.waitFor(1);
     const details = await eventually(() => getJson(token, `/merchants/me/webhook-endpoints/${endpoint.id}/details`), (body) => body.deactivationReason !== null);
-    expect(details).toMatchObject({ deactivationReason: 'GONE', deactivatedAt: expect.any(String), pendingDeliveries: 0 });
+    expect(details).toMatchObject({ deactivationReason: 'GONE', deactivatedAt: expect.any(String) });
     expect(await getJson(token, `/merchants/me/webhook-endpoints/${endpoint.id}`)).toMatchObject({ active: false });
     expect((await deliveriesOf(token, endpoint.id))[0]).toMatchObject({ status: 'FAILED', attempts: [{ responseStatus: 410 }] });
   });
@@ -189,7 +189,7 @@ describe('failed attempts', () => {
     const [pending] = await eventually(() => deliveriesOf(token, endpoint.id), (list) => list[0]?.attemptCount === 1);
     expect(pending).toMatchObject({ status: 'PENDING', nextAttemptAt: expect.any(String) });
     expect(await queuedJob(pending.id)).toBeDefined();
-    expect(await getJson(token, `/merchants/me/webhook-endpoints/${endpoint.id}/details`)).toMatchObject({ failingSince: expect.any(String), pendingDeliveries: 1 });
+    expect(await getJson(token, `/merchants/me/webhook-endpoints/${endpoint.id}/details`)).toMatchObject({ failingSince: expect.any(String) });
 
     expect((await api.request('POST', `/merchants/me/webhook-endpoints/${endpoint.id}/deactivate`, { token })).status).toBe(200);
     expect((await deliveriesOf(token, endpoint.id))[0]).toMatchObject({ status: 'CANCELLED', nextAttemptAt: null });

@@ -110,7 +110,6 @@ describe('an endpoint failing for days', () => {
       deactivationReason: 'FAILING',
       deactivatedAt: clock.now().toISOString(),
       failingSince: start.toISOString(),
-      pendingDeliveries: 0,
     });
     for (const { eventId } of [first, second, third]) expect((await deliveryRow(eventId, endpoint.id)).status).toBe('CANCELLED');
     expect(await queuedJob(first.deliveries[0]!.deliveryId)).toBeUndefined();
@@ -133,9 +132,9 @@ describe('an endpoint failing for days', () => {
 });
 
 describe('bounded concurrency', () => {
-  it('holds at most N requests in flight to one endpoint and puts the others back in the queue', async () => {
-    const { merchant, route, endpoint } = await failingEndpoint({ status: 200, delayMs: 300 });
-    const limiter = new InFlightLimiter(2, 100);
+  it('holds at most N requests in flight to a slow endpoint and puts the others back in the queue', async () => {
+    const { merchant, route, endpoint } = await failingEndpoint({ status: 200, delayMs: 500 });
+    const limiter = new InFlightLimiter(2, 100, 100);
     const clock = aheadClock();
     const recorded = await Promise.all(Array.from({ length: 6 }, () => recordQuietly(merchant.id)));
     const outcomes = await Promise.all(recorded.map(({ deliveries }) => attemptDelivery(deliveries[0]!, { clock, limiter })));
@@ -151,10 +150,20 @@ describe('bounded concurrency', () => {
     expect(limiter.inFlightTo(endpoint.id)).toBe(0);
   });
 
+  it('lets a job wait a moment for a fast endpoint to free a slot, rather than queueing it again', async () => {
+    const { merchant, route } = await failingEndpoint({ status: 200, delayMs: 50 });
+    const limiter = new InFlightLimiter(1, 100, 1_000);
+    const clock = aheadClock();
+    const recorded = await Promise.all(Array.from({ length: 3 }, () => recordQuietly(merchant.id)));
+    const outcomes = await Promise.all(recorded.map(({ deliveries }) => attemptDelivery(deliveries[0]!, { clock, limiter })));
+    expect(outcomes).toEqual(['delivered', 'delivered', 'delivered']);
+    expect(route.maxInFlight).toBe(1);
+  });
+
   it('lets other endpoints through while one is at its cap, up to the global cap', async () => {
     const slow = await failingEndpoint({ status: 200 });
     const other = await failingEndpoint({ status: 200 });
-    const limiter = new InFlightLimiter(1, 2);
+    const limiter = new InFlightLimiter(1, 2, 0);
     const clock = aheadClock();
     const held = limiter.tryAcquire(slow.endpoint.id)!;
     expect(await attemptDelivery((await recordQuietly(slow.merchant.id)).deliveries[0]!, { clock, limiter })).toBe('deferred');

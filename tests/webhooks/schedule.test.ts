@@ -8,6 +8,7 @@ import {
   RETRY_DELAYS_MS,
   retryAfterMs,
 } from '@/lib/webhooks/schedule';
+import { InFlightLimiter } from '@/lib/webhooks/limiter';
 
 const at = new Date('2026-03-01T12:00:00.000Z');
 const MINUTE = 60_000;
@@ -81,10 +82,38 @@ describe('deactivation after failures', () => {
 });
 
 describe('deferral when an endpoint is at capacity', () => {
-  it('waits longer each time a job is turned back, up to about 30 s', () => {
-    expect(deferralDelayMs(1, () => 0.5)).toBe(500);
-    expect(deferralDelayMs(2, () => 0.5)).toBe(1_000);
+  it('waits about a second, then longer each time a job is turned back, up to about 30 s', () => {
+    expect(deferralDelayMs(1, () => 0.5)).toBe(1_000);
+    expect(deferralDelayMs(2, () => 0.5)).toBe(2_000);
     expect(deferralDelayMs(20, () => 0.5)).toBe(30_000);
     expect(deferralDelayMs(20, () => 0.999)).toBeLessThan(45_000);
+  });
+});
+
+describe('the in-flight limiter', () => {
+  it('narrows an endpoint to 2 requests in flight after a failure, and widens it again after a success', () => {
+    const limiter = new InFlightLimiter(10, 100, 0);
+    limiter.noteOutcome('dead', false);
+    const held = [limiter.tryAcquire('dead'), limiter.tryAcquire('dead')];
+    expect(held.every(Boolean)).toBe(true);
+    expect(limiter.tryAcquire('dead')).toBeNull();
+    expect(limiter.tryAcquire('healthy')).not.toBeNull();
+    limiter.noteOutcome('dead', true);
+    expect(limiter.tryAcquire('dead')).not.toBeNull();
+  });
+
+  it('hands a freed slot to a job waiting for it', async () => {
+    const limiter = new InFlightLimiter(1, 100, 1_000);
+    const release = limiter.tryAcquire('busy')!;
+    const waiting = limiter.acquire('busy');
+    setTimeout(release, 20);
+    expect(await waiting).toEqual(expect.any(Function));
+    expect(limiter.inFlightTo('busy')).toBe(1);
+  });
+
+  it('gives up on a slot after its wait, for the job to be queued again', async () => {
+    const limiter = new InFlightLimiter(1, 100, 30);
+    limiter.tryAcquire('busy');
+    expect(await limiter.acquire('busy')).toBeNull();
   });
 });
