@@ -15,6 +15,7 @@ import { authScenario } from './scenarios/auth';
 import { billScenarios } from './scenarios/bills';
 import { paymentScenarios } from './scenarios/payments';
 import type { Target } from './scenarios/target';
+import { webhookReport, webhookScenario } from './scenarios/webhooks';
 import { seedBills } from './seed-bills';
 import { table } from './load';
 
@@ -26,6 +27,8 @@ const scenarios: Record<string, (target: Target) => Promise<string>> = {
     return `${table(`Customers and bills with ${count.toLocaleString('en')} bills`, await billScenarios(target, load))}\n\ntarget: p99 < 20 ms for any page and a bill by id`;
   },
   payments: paymentScenarios,
+  // Runs its own app process and receiver: a payment's webhook is timed end to end.
+  webhooks: async () => webhookReport(await webhookScenario()),
 };
 
 async function startTarget(dataDir: string) {

@@ -22,8 +22,8 @@ import { createInterface } from 'node:readline';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const RATE = Number(process.env.BENCH_WEBHOOK_RATE ?? 200);
 const BACKLOG = Number(process.env.BENCH_WEBHOOK_BACKLOG ?? 10_000);
-/** The worker's concurrency in the app process (server.ts starts it with graphile-worker's default of 10 today). */
-const WORKER_CONCURRENCY = Number(process.env.BENCH_WORKER_CONCURRENCY ?? 10);
+/** The worker's concurrency in the app process (server.ts starts it with startWorker's default, 40). */
+const WORKER_CONCURRENCY = Number(process.env.BENCH_WORKER_CONCURRENCY ?? 40);
 /** Merchants (each with its account and one endpoint): payments spread over their accounts, as real traffic does. */
 const MERCHANTS = Number(process.env.BENCH_WEBHOOK_MERCHANTS ?? 20);
 /**

@@ -10,8 +10,16 @@ const jobLogger = new Logger((scope) => (level, message, meta) => {
   else log.debug(fields, message);
 });
 
-/** graphile-worker's own tables, created or upgraded alongside ours. */
-export const migrateJobQueue = () => runMigrations({ pgPool: pool(), logger: jobLogger });
+/**
+ * graphile-worker's own tables, created or upgraded alongside ours. A queue table churns: eager
+ * autovacuum keeps dead rows from slowing every job fetch (measured: 250/s bloated vs 860/s fresh).
+ */
+export async function migrateJobQueue(): Promise<void> {
+  await runMigrations({ pgPool: pool(), logger: jobLogger });
+  await pool().query(`alter table graphile_worker._private_jobs set (
+    autovacuum_vacuum_scale_factor = 0, autovacuum_vacuum_threshold = 1000, autovacuum_vacuum_cost_delay = 0,
+    autovacuum_analyze_scale_factor = 0, autovacuum_analyze_threshold = 1000)`);
+}
 
 export interface WorkerOptions {
   tasks: TaskList;
@@ -22,13 +30,21 @@ export interface WorkerOptions {
 
 /** Runs queued jobs in this process until stop(). Several instances share the queue safely. */
 export async function startWorker(options: WorkerOptions): Promise<Runner> {
+  const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
   return run({
     pgPool: pool(),
     taskList: options.tasks,
     crontab: options.crontab ?? '',
-    concurrency: options.concurrency ?? 10,
+    concurrency,
     noHandleSignals: true,
     pollInterval: 1000,
     logger: jobLogger,
+    // Fetch jobs in batches into a local queue and complete them without delay: measured 870–1,370
+    // deliveries/s against 250–860 fetching one job at a time. The ttl stays under the webhook
+    // sweep's 90 s, so jobs waiting locally are never mistaken for stuck ones.
+    preset: { worker: { localQueue: { size: concurrency * 2, ttl: 30_000 }, completeJobBatchDelay: 0 } },
   });
 }
+
+/** Above the per-endpoint cap (10), so one slow receiver cannot take every slot. */
+const DEFAULT_CONCURRENCY = 40;

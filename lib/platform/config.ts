@@ -18,7 +18,7 @@ const environmentSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// connection URL')
     .optional(),
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   SERVICE_URL: z.url({ protocol: /^https?$/ }).optional(),
   NEXTAUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
