@@ -8,6 +8,7 @@ import { db } from '@/lib/platform/db';
 import { insertVirtualAccount } from './provision';
 import { virtualAccounts } from './schema';
 import type { provisionablePurposes } from './schemas';
+import { violatedUniqueConstraint } from '@/lib/platform/db/errors';
 
 export interface StaticAccountRequest {
   purpose: (typeof provisionablePurposes)[number];
@@ -18,11 +19,7 @@ export interface StaticAccountRequest {
 }
 
 const STATIC_PURPOSE_KEY = 'virtual_accounts_static_purpose_key';
-type PgError = { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
-const violatesStaticPurposeKey = (error: unknown) => {
-  const pgError = (error as PgError).cause ?? (error as PgError);
-  return pgError.code === '23505' && pgError.constraint === STATIC_PURPOSE_KEY;
-};
+const violatesStaticPurposeKey = (error: unknown) => violatedUniqueConstraint(error) === STATIC_PURPOSE_KEY;
 
 function depositLimitText(limit: number | null | undefined, currency: string): string | null {
   if (limit === undefined || limit === null) return null;

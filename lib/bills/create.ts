@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { insertVirtualAccount } from '@/lib/accounts/provision';
 import { conflict, notFound, unprocessable } from '@/lib/api/errors';
 import type { Principal } from '@/lib/auth/principal';
-import { violatedUniqueConstraint } from '@/lib/customers/postgres-errors';
+import { violatedUniqueConstraint } from '@/lib/platform/db/errors';
 import { findCustomer, usableSubMerchant } from '@/lib/customers/queries';
 import { merchants } from '@/lib/merchants/schema';
 import { amountProblem, decimalText } from '@/lib/money/decimal';

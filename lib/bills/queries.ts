@@ -4,7 +4,7 @@ import { notFound } from '@/lib/api/errors';
 import { afterCursor, newestFirst } from '@/lib/api/pagination';
 import { visibleTo } from '@/lib/api/scope';
 import type { Principal } from '@/lib/auth/principal';
-import { likeLiteral } from '@/lib/customers/postgres-errors';
+import { likeLiteral } from '@/lib/platform/db/errors';
 import { db, type Queryable } from '@/lib/platform/db';
 import { expectedPayments } from './schema';
 import type { ExpectedPaymentFilters } from './schemas';

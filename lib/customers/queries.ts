@@ -6,7 +6,7 @@ import { subMerchantForCreate, visibleTo } from '@/lib/api/scope';
 import type { Principal } from '@/lib/auth/principal';
 import { subMerchants } from '@/lib/merchants/schema';
 import { db, type Queryable } from '@/lib/platform/db';
-import { likeLiteral, violatedUniqueConstraint } from './postgres-errors';
+import { likeLiteral, violatedUniqueConstraint } from '@/lib/platform/db/errors';
 import { customers } from './schema';
 import type { CreateCustomerInput, CustomerListFilters } from './schemas';
 import { toCustomerJson } from './serialize';

@@ -4,7 +4,7 @@ import { virtualAccounts } from '@/lib/accounts/schema';
 import type { Principal } from '@/lib/auth/principal';
 import { merchants } from '@/lib/merchants/schema';
 import { db } from '@/lib/platform/db';
-import { violatedUniqueConstraint } from './postgres-errors';
+import { violatedUniqueConstraint } from '@/lib/platform/db/errors';
 import { getCustomer } from './queries';
 
 const customerAccountOf = async (customerId: string) => {

@@ -5,12 +5,9 @@ import { hashPassword } from '@/lib/auth/passwords';
 import { users, type UserRole } from '@/lib/auth/schema';
 import { endAllSessionsOf } from '@/lib/auth/sessions';
 import { db, type Queryable } from '@/lib/platform/db';
+import { violatedUniqueConstraint } from '@/lib/platform/db/errors';
 import { merchants, subMerchants } from './schema';
 
-const UNIQUE_VIOLATION = '23505';
-const isUniqueViolation = (error: unknown) =>
-  (error as { code?: string; cause?: { code?: string } }).code === UNIQUE_VIOLATION ||
-  (error as { cause?: { code?: string } }).cause?.code === UNIQUE_VIOLATION;
 
 export interface NewUser {
   merchantId: string;
@@ -41,7 +38,7 @@ async function insertUser(tx: Queryable, user: NewUser) {
       .returning();
     return created!;
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(`A user with the email ${user.email.toLowerCase()} already exists.`);
+    if (violatedUniqueConstraint(error) === 'users_email_key') throw conflict(`A user with the email ${user.email.toLowerCase()} already exists.`);
     throw error;
   }
 }
@@ -81,7 +78,7 @@ export async function createSubMerchant(input: { merchantId: string; name: strin
     const [created] = await db().insert(subMerchants).values(input).returning();
     return created!;
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(`A sub-merchant named "${input.name}" already exists.`);
+    if (violatedUniqueConstraint(error) === 'sub_merchants_merchant_name_key') throw conflict(`A sub-merchant named "${input.name}" already exists.`);
     throw error;
   }
 }

@@ -2,9 +2,26 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
-/** A secret kept in the data folder (mode 0600), made on first use, so restarts keep sessions valid. */
-export async function persistentSecret(dataDir: string, name: string): Promise<string> {
+const globalSecrets = globalThis as unknown as { __collectSecrets?: Map<string, Promise<string>> };
+const known = (globalSecrets.__collectSecrets ??= new Map());
+
+/**
+ * A secret kept in the data folder (mode 0600), made on first use, so restarts keep sessions valid.
+ * Read once per process: rail handlers ask for it on every callback.
+ */
+export function persistentSecret(dataDir: string, name: string): Promise<string> {
   const file = path.join(dataDir, name);
+  let secret = known.get(file);
+  if (!secret) {
+    secret = readOrCreate(file);
+    known.set(file, secret);
+    secret.catch(() => known.delete(file));
+  }
+  return secret;
+}
+
+async function readOrCreate(file: string): Promise<string> {
+  const dataDir = path.dirname(file);
   try {
     return (await readFile(file, 'utf8')).trim();
   } catch (error) {
