@@ -13,7 +13,7 @@ import { openDatabase } from '@/lib/platform/database';
 import { CONNECTIONS, DURATION_SECONDS, load } from './load';
 import { authScenario } from './scenarios/auth';
 import { billScenarios } from './scenarios/bills';
-import { paymentScenarios } from './scenarios/payments';
+import { ingestionScenario, paymentReadsScenario, paymentScenarios } from './scenarios/payments';
 import type { Target } from './scenarios/target';
 import { webhookReport, webhookScenario } from './scenarios/webhooks';
 import { seedBills } from './seed-bills';
@@ -27,12 +27,17 @@ const scenarios: Record<string, (target: Target) => Promise<string>> = {
     return `${table(`Customers and bills with ${count.toLocaleString('en')} bills`, await billScenarios(target, load))}\n\ntarget: p99 < 20 ms for any page and a bill by id`;
   },
   payments: paymentScenarios,
+  // The two halves of `payments`, to run one alone.
+  ingestion: ingestionScenario,
+  'payment-reads': paymentReadsScenario,
   // Runs its own app process and receiver: a payment's webhook is timed end to end.
   webhooks: async () => webhookReport(await webhookScenario()),
 };
 
 async function startTarget(dataDir: string) {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'target-server.ts')], {
+  // BENCH_PROFILE=<folder> writes the server's CPU profile there (open it in Chrome DevTools).
+  const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', path.join(import.meta.dirname, 'target-server.ts')], {
     env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn', SANDBOX: 'true' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

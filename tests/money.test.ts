@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { amountProblem, decimalText, formatMoney, fromUnits, toUnits } from '@/lib/money/decimal';
+import { amountProblem, decimalText, formatMoney, fromUnits, storedText, toUnits } from '@/lib/money/decimal';
 
 describe('money as exact decimals', () => {
+  it('writes amounts the way a NUMERIC(20, 4) column gives them back', () => {
+    expect(['1500', '1500.5', '0.0001', '0', '-12.25', '999999999999.9999'].map(storedText)).toEqual([
+      '1500.0000',
+      '1500.5000',
+      '0.0001',
+      '0.0000',
+      '-12.2500',
+      '999999999999.9999',
+    ]);
+  });
+
   it('keeps JSON numbers as their exact decimal text', () => {
     expect(decimalText(1500.5)).toBe('1500.5');
     expect(decimalText(0.1 + 0.2)).toBeUndefined(); // 0.30000000000000004 has too many decimals to be money

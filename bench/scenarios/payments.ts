@@ -37,7 +37,7 @@ async function ingestionAccounts(merchantId: string): Promise<string[]> {
  * Issue 4's ingestion target: payments per second through the M-Pesa confirmation endpoint (with
  * fees, ledger, totals and events) against raw single-row INSERTs into the same PostgreSQL.
  */
-async function ingestion(target: Target): Promise<string> {
+export async function ingestionScenario(target: Target): Promise<string> {
   const numbers = await ingestionAccounts(target.merchantId);
   const raw = await loadPosts('raw single-row INSERT (bare Hono)', `http://127.0.0.1:${target.barePort}/raw-insert`, () =>
     JSON.stringify({ reference: uniqueReference('R'), amount: '100.00' }),
@@ -64,7 +64,7 @@ async function ingestion(target: Target): Promise<string> {
 }
 
 /** Issue 4's read targets with millions of payments loaded: p99 under 20 ms each. */
-async function readsAtScale(target: Target): Promise<string> {
+export async function paymentReadsScenario(target: Target): Promise<string> {
   const count = Number(process.env.BENCH_PAYMENTS ?? 10_000_000);
   const [legacy] = await db().select().from(virtualAccounts).where(sql`${virtualAccounts.merchantId} = ${target.merchantId} and ${virtualAccounts.purpose} = 'LEGACY'`);
   const started = Date.now();
@@ -105,5 +105,5 @@ async function cursorAfter(url: string, headers: Record<string, string>, hops: n
 }
 
 export async function paymentScenarios(target: Target): Promise<string> {
-  return [await ingestion(target), await readsAtScale(target)].join('\n');
+  return [await ingestionScenario(target), await paymentReadsScenario(target)].join('\n');
 }

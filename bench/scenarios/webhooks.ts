@@ -1,8 +1,9 @@
 /**
  * Webhook delivery, measured end to end on loopback:
- *  1. latency: payments arrive at the rail (ingestPayment, as a confirmation callback calls it) at
- *     BENCH_WEBHOOK_RATE per second for BENCH_SECONDS; each one's payment.received webhook is
- *     timed from the payment's arrival to its receipt at a local receiver (p50, p99);
+ *  1. latency: M-Pesa confirmation callbacks are POSTed to the app's rail endpoint over HTTP at
+ *     BENCH_WEBHOOK_RATE per second for BENCH_SECONDS (open loop, as Safaricom sends them); each
+ *     payment's payment.received webhook is timed from the moment its callback was sent to its
+ *     receipt at a local receiver (p50, p99);
  *  2. throughput: a backlog of BENCH_WEBHOOK_BACKLOG events is recorded with the worker stopped,
  *     then the worker is started and deliveries per second are counted at the receiver.
  * The app (API code, job worker, embedded PostgreSQL) runs in a child process — this same file
@@ -42,9 +43,9 @@ export interface WebhookFigures {
   latencyP50Ms: number;
   latencyP99Ms: number;
   latencyMaxMs: number;
-  /** How long ingestPayment itself took (the payment's transaction, its event and its delivery job). */
-  ingestP50Ms: number;
-  ingestP99Ms: number;
+  /** How long the rail endpoint took to answer the callback (the payment written, its event and its delivery job). */
+  railP50Ms: number;
+  railP99Ms: number;
   backlog: number;
   backlogDelivered: number;
   backlogSeconds: number;
@@ -54,7 +55,7 @@ export interface WebhookFigures {
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 
 /** Records what arrives: per path prefix, receipt times, and each payment webhook's latency. */
-function startReceiver() {
+function startReceiver(sentAt: Map<string, number>) {
   const latencies: number[] = [];
   const counts = { latency: 0, throughput: 0 };
   let lastThroughputAt = 0;
@@ -66,9 +67,10 @@ function startReceiver() {
       const now = Date.now();
       response.writeHead(204).end();
       if (request.url?.startsWith('/latency')) {
-        const event = JSON.parse(Buffer.concat(chunks).toString()) as { type: string; data: { receivedAt?: string } };
-        if (event.type !== 'payment.received' || !event.data.receivedAt) return;
-        latencies.push(now - Date.parse(event.data.receivedAt));
+        const event = JSON.parse(Buffer.concat(chunks).toString()) as { type: string; data: { providerReference?: string } };
+        const sent = sentAt.get(event.data.providerReference ?? '');
+        if (event.type !== 'payment.received' || sent === undefined) return;
+        latencies.push(now - sent);
         counts.latency += 1;
       } else {
         counts.throughput += 1;
@@ -81,10 +83,6 @@ function startReceiver() {
   return {
     latencies,
     counts,
-    reset() {
-      latencies.length = 0;
-      counts.latency = 0;
-    },
     lastThroughputAt: () => lastThroughputAt,
     listen: () => new Promise<string>((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`))),
     /** Resolves when `done()` holds, or after timeoutMs regardless. */
@@ -107,8 +105,58 @@ function startReceiver() {
   };
 }
 
+/** Open loop: callbacks leave on schedule whether or not earlier ones were answered, as a rail sends them. */
+async function sendCallbacks(rail: RailTarget, sentAt: Map<string, number>, rate: number, seconds: number) {
+  const total = Math.round(rate * seconds);
+  const start = performance.now();
+  const pending: Promise<void>[] = [];
+  const durations: number[] = [];
+  let failed = 0;
+  for (let index = 0; index < total; index++) {
+    const due = start + (index * 1000) / rate;
+    const wait = due - performance.now();
+    if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
+    const receipt = `BW${process.pid.toString(36)}${(callbackSequence++).toString(36)}`.toUpperCase();
+    const body = JSON.stringify({
+      TransactionType: 'Pay Bill',
+      TransID: receipt,
+      TransTime: '20261121103000',
+      TransAmount: '100.00',
+      BusinessShortCode: rail.paybill,
+      BillRefNumber: rail.accounts[index % rail.accounts.length],
+      MSISDN: '254712345678',
+      FirstName: 'Bench',
+    });
+    sentAt.set(receipt, Date.now());
+    const began = performance.now();
+    pending.push(
+      fetch(rail.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body }).then(
+        async (response) => {
+          await response.arrayBuffer();
+          if (response.ok) durations.push(Math.round(performance.now() - began));
+          else if (failed++ === 0) console.error('rail answered', response.status);
+        },
+        (error: unknown) => {
+          if (failed++ === 0) console.error('rail call failed:', error);
+        },
+      ),
+    );
+  }
+  await Promise.all(pending);
+  durations.sort((a, b) => a - b);
+  return { total, failed, railP50Ms: percentile(durations, 50), railP99Ms: percentile(durations, 99) };
+}
+
+interface RailTarget {
+  url: string;
+  paybill: string;
+  accounts: string[];
+}
+let callbackSequence = 0;
+
 export async function webhookScenario(): Promise<WebhookFigures> {
-  const receiver = startReceiver();
+  const sentAt = new Map<string, number>();
+  const receiver = startReceiver(sentAt);
   const origin = await receiver.listen();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'collect-bench-webhooks-'));
   await chmod(dataDir, 0o755); // PostgreSQL runs as the postgres user when we are root
@@ -126,8 +174,6 @@ export async function webhookScenario(): Promise<WebhookFigures> {
   lines.on('line', (line) => {
     if (!line.startsWith('{')) return;
     const message = JSON.parse(line) as Record<string, unknown>;
-    // The warm-up's webhooks are not measured.
-    if (message.phase === 'measuring') receiver.reset();
     messages.push(message);
     for (const wake of wakeOnMessage.splice(0)) wake();
   });
@@ -141,8 +187,12 @@ export async function webhookScenario(): Promise<WebhookFigures> {
   const tell = (command: string) => child.stdin!.write(`${command}\n`);
 
   try {
-    const latency = await phase('latency-done');
-    const payments = latency.payments as number;
+    const rail = (await phase('serving')).rail as RailTarget;
+    // Warm-up (JIT, connections, prepared plans): its webhooks are not measured.
+    await sendCallbacks(rail, new Map(), 50, 2);
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    const latency = await sendCallbacks(rail, sentAt, RATE, SECONDS);
+    const payments = latency.total - latency.failed;
     await receiver.until(() => receiver.counts.latency >= payments, 30_000);
     tell('backlog');
     const started = (await phase('worker-started')).at as number;
@@ -160,8 +210,8 @@ export async function webhookScenario(): Promise<WebhookFigures> {
       latencyP50Ms: percentile(sorted, 50),
       latencyP99Ms: percentile(sorted, 99),
       latencyMaxMs: sorted.at(-1) ?? NaN,
-      ingestP50Ms: latency.ingestP50Ms as number,
-      ingestP99Ms: latency.ingestP99Ms as number,
+      railP50Ms: latency.railP50Ms,
+      railP99Ms: latency.railP99Ms,
       backlog: BACKLOG,
       backlogDelivered: receiver.counts.throughput,
       backlogSeconds,
@@ -180,11 +230,11 @@ export function webhookReport(figures: WebhookFigures): string {
     `Webhooks (worker concurrency ${figures.workerConcurrency}${TUNED ? ', tuned job worker' : ''}, ${MERCHANTS} merchants with one endpoint each, receiver on loopback):`,
     `| measure | value | target |`,
     `|---|---:|---:|`,
-    `| payment → webhook latency p50 at ${figures.rate} payments/s for ${figures.seconds} s | ${figures.latencyP50Ms} ms | |`,
+    `| callback sent → webhook received, p50, at ${figures.rate} payments/s for ${figures.seconds} s | ${figures.latencyP50Ms} ms | |`,
     `| payment → webhook latency p99 | ${figures.latencyP99Ms} ms | < 1000 ms |`,
     `| payment → webhook latency max | ${figures.latencyMaxMs} ms | |`,
     `| payment webhooks received / payments | ${figures.paymentWebhooks} / ${figures.payments} | all |`,
-    `| of which ingestPayment itself, p50 / p99 | ${figures.ingestP50Ms} / ${figures.ingestP99Ms} ms | |`,
+    `| of which the rail's answer to the callback, p50 / p99 | ${figures.railP50Ms} / ${figures.railP99Ms} ms | |`,
     `| backlog of ${figures.backlog} events: delivered | ${figures.backlogDelivered} in ${figures.backlogSeconds.toFixed(1)} s | all |`,
     `| deliveries per second | ${figures.deliveriesPerSecond} | ≥ 1000 |`,
   ].join('\n');
@@ -195,12 +245,14 @@ async function runApp(): Promise<void> {
   const { parseConfig, setConfig, config } = await import('@/lib/platform/config');
   const { Logger, run } = await import('graphile-worker');
   setConfig(parseConfig({ ...process.env, NODE_ENV: 'production', SANDBOX: 'true', DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE ?? '20' }));
-  const [{ openDatabase }, { db, pool }, { createMerchant }, { ingestPayment }, { recordEvent }, { startWorker }, { tasks }, { webhookEndpoints }, { generateSecret }] =
+  const [{ openDatabase }, { db, pool }, { createMerchant }, { createApiApp }, { mpesaCallbackSecret }, { serve }, { recordEvent }, { startWorker }, { tasks }, { webhookEndpoints }, { generateSecret }] =
     await Promise.all([
       import('@/lib/platform/database'),
       import('@/lib/platform/db'),
       import('@/lib/merchants/operations'),
-      import('@/lib/payments/ingest'),
+      import('@/lib/api/app'),
+      import('@/lib/rails/secrets'),
+      import('@hono/node-server'),
       import('@/lib/events/record'),
       import('@/lib/jobs/worker'),
       import('@/lib/jobs/tasks'),
@@ -234,57 +286,18 @@ async function runApp(): Promise<void> {
       }),
     );
 
-  let sequence = 0;
-  const pay = (accountNumber: string) =>
-    ingestPayment(
-      {
-        rail: 'MPESA',
-        channel: 'MOBILE_MONEY',
-        providerReference: `BW${Date.now().toString(36)}${(sequence++).toString(36)}`.toUpperCase().slice(0, 20),
-        accountReference: accountNumber,
-        amount: '100.00',
-        currency: 'KES',
-        payerName: 'Bench Payer',
-        payerPhone: '254712345678',
-        receivedAt: new Date(),
-      },
-      { strict: false },
-    );
-
-  /** Open loop: payments arrive on schedule whether or not earlier ones are done, as they do from a rail. */
-  async function arrive(accounts: string[], rate: number, seconds: number) {
-    const total = Math.round(rate * seconds);
-    const start = performance.now();
-    const pending: Promise<unknown>[] = [];
-    const durations: number[] = [];
-    let failed = 0;
-    for (let index = 0; index < total; index++) {
-      const due = start + (index * 1000) / rate;
-      const wait = due - performance.now();
-      if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
-      const began = performance.now();
-      pending.push(
-        pay(accounts[index % accounts.length]!).then(
-          () => durations.push(Math.round(performance.now() - began)),
-          (error: unknown) => {
-            if (failed++ === 0) console.error('ingestPayment failed:', error);
-          },
-        ),
-      );
-    }
-    await Promise.all(pending);
-    durations.sort((a, b) => a - b);
-    return { total, failed, ingestP50Ms: percentile(durations, 50), ingestP99Ms: percentile(durations, 99) };
-  }
-
   const latencyMerchants = await merchantsWithEndpoint('latency');
-  const accounts = latencyMerchants.map(({ virtualAccount }) => virtualAccount.accountNumber);
   let worker = await work();
-  await arrive(accounts, 50, 2); // warm-up: JIT, connections, prepared plans
-  await new Promise((resolve) => setTimeout(resolve, 2_000));
-  say({ phase: 'measuring' });
-  const measured = await arrive(accounts, RATE, SECONDS);
-  say({ phase: 'latency-done', ...measured, payments: measured.total - measured.failed });
+  const api = createApiApp();
+  const apiPort = await new Promise<number>((resolve) => {
+    const server = serve({ fetch: api.fetch, hostname: '127.0.0.1', port: 0 }, () => resolve((server.address() as AddressInfo).port));
+  });
+  const rail: RailTarget = {
+    url: `http://127.0.0.1:${apiPort}/api/v1/rails/daraja/c2b/confirmation?token=${await mpesaCallbackSecret()}`,
+    paybill: config().PAYBILL_NUMBER,
+    accounts: latencyMerchants.map(({ virtualAccount }) => virtualAccount.accountNumber),
+  };
+  say({ phase: 'serving', rail });
 
   if ((await nextCommand()) !== 'backlog') return;
   await worker.stop();

@@ -42,6 +42,14 @@ export function fromUnits(units: bigint): string {
   return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`;
 }
 
+/** The text a NUMERIC(20, 4) column gives back for this amount, e.g. "1500.5" → "1500.5000". */
+export function storedText(text: string): string {
+  const units = toUnits(text);
+  const negative = units < 0n;
+  const digits = (negative ? -units : units).toString().padStart(SCALE + 1, '0');
+  return `${negative ? '-' : ''}${digits.slice(0, -SCALE)}.${digits.slice(-SCALE)}`;
+}
+
 /** For display: grouped thousands and exactly the currency's decimals, e.g. "KES 1,500.50". */
 export function formatMoney(text: string | number, currency: string): string {
   const digits = minorUnits[currency] ?? 2;

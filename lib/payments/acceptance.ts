@@ -24,3 +24,14 @@ export function refusalReason(account: AccountRow, bill: BillRow | null, inbound
   }
   return undefined;
 }
+
+/**
+ * Why money that has already moved still cannot be credited to this account: another currency,
+ * or an amount that is not one. Whatever else is true of the account (closed, expired, over its
+ * limit), these send the payment to suspense; anything else is credited.
+ */
+export function unplaceableReason(account: Pick<AccountRow, 'currency'>, inbound: InboundPayment): RejectionReason | undefined {
+  if (account.currency !== inbound.currency) return 'WRONG_CURRENCY';
+  if (amountProblem(inbound.amount, inbound.currency)) return 'INVALID_AMOUNT';
+  return undefined;
+}

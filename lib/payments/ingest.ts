@@ -1,28 +1,24 @@
-import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
+import { hasValidCheckDigit } from '@/lib/accounts/account-number';
 import { virtualAccounts } from '@/lib/accounts/schema';
 import { expectedPayments } from '@/lib/bills/schema';
 import { toExpectedPaymentJson } from '@/lib/bills/serialize';
 import { recordEvent } from '@/lib/events/record';
-import { fromUnits, toUnits } from '@/lib/money/decimal';
 import { db, type Queryable } from '@/lib/platform/db';
-import { refusalReason } from './acceptance';
-import { feeFor } from './fees';
+import { refusalReason, unplaceableReason } from './acceptance';
 import type { InboundPayment, RejectionReason } from './inbound';
 import { matchPayment } from './matching';
-import { postToLedger } from './post-to-ledger';
+import { creditInBatch } from './batcher';
+import { nairobiDay, paymentRow } from './payment-row';
+import { recordPayment } from './record-payment';
 import { resolveTarget, type AccountRow, type BillRow } from './resolve';
 import { payments, suspensePayments } from './schema';
-import { toPaymentJson, type PaymentRow } from './serialize';
+import type { PaymentRow } from './serialize';
 
 export type IngestResult =
   | { outcome: 'recorded'; payment: PaymentRow; duplicate: boolean }
   | { outcome: 'rejected'; reason: RejectionReason }
   | { outcome: 'suspense'; reason: RejectionReason; duplicate: boolean };
-
-/** Kenya keeps East Africa Time all year, so a Nairobi calendar day is UTC+3. */
-const nairobiDay = (at: Date) => new Date(at.getTime() + 3 * 3_600_000).toISOString().slice(0, 10);
-const reversedDigits = (phone: string | null | undefined) => (phone ? phone.replace(/\D/g, '').split('').reverse().join('') : null);
 
 async function existingPayment(tx: Queryable, inbound: InboundPayment) {
   const [payment] = await tx
@@ -43,34 +39,40 @@ export async function checkInbound(inbound: InboundPayment): Promise<{ ok: true;
 
 /**
  * Records a payment exactly once, with its ledger entries, the account's new balances, the bill's
- * new state, the day's totals and its events, all in one transaction.
+ * new state, the day's totals and its events, all atomically.
  *
  * `strict` (sandbox, phone prompts) refuses what validation would refuse. Otherwise the money has
  * already moved (a rail's confirmation): it is always kept, in suspense if no account can take it.
+ *
+ * A rail's payment into an account by its number, no bill named, is written in a batch with the
+ * others arriving meanwhile (group commit, see batcher.ts); everything else, one by one.
  */
 export async function ingestPayment(inbound: InboundPayment, options: { strict: boolean }): Promise<IngestResult> {
-  const seen = await existingPayment(db(), inbound);
-  if (seen) return { outcome: 'recorded', payment: seen, duplicate: true };
+  const entry = inbound.accountReference.trim();
+  if (!options.strict && !inbound.billReference?.trim() && /^\d{10}$/.test(entry) && hasValidCheckDigit(entry)) {
+    const batched = await creditInBatch(inbound);
+    if (batched?.written) return { outcome: 'recorded', payment: batched.payment, duplicate: false };
+    if (batched) return duplicateOf(db(), inbound);
+  }
+
+  const target = await resolveTarget(db(), inbound);
+  if (!target.ok) {
+    // A redelivery of a payment recorded before is answered as such, whatever resolves now.
+    const seen = await existingPayment(db(), inbound);
+    if (seen) return { outcome: 'recorded', payment: seen, duplicate: true };
+    return rejectOrSuspend(db(), inbound, target.reason, options.strict);
+  }
 
   return db().transaction(async (tx) => {
-    const target = await resolveTarget(tx, inbound);
-    if (!target.ok) return rejectOrSuspend(tx, inbound, target.reason, options.strict);
-
     // Lock order everywhere: the bill, then accounts (cancelling a bill does the same).
     const bill = target.billId
       ? ((await tx.select().from(expectedPayments).where(eq(expectedPayments.id, target.billId)).for('update'))[0] ?? null)
       : null;
-    // Validation must see the account as it is now, so it locks it. A rail confirmation with no
-    // bill involved reads nothing that can change under it: postToLedger's UPDATE takes the lock.
-    const account =
-      options.strict || bill
-        ? (await tx.select().from(virtualAccounts).where(eq(virtualAccounts.id, target.account.id)).for('update'))[0]
-        : target.account;
+    // Validation and matching must see the account and the bill as they are now: both are locked.
+    const [account] = await tx.select().from(virtualAccounts).where(eq(virtualAccounts.id, target.account.id)).for('update');
     const now = new Date();
-    const reason = refusalReason(account!, bill, inbound, now);
-    if (reason && (options.strict || reason === 'WRONG_CURRENCY' || reason === 'INVALID_AMOUNT')) {
-      return rejectOrSuspend(tx, inbound, reason, options.strict);
-    }
+    const reason = options.strict ? refusalReason(account!, bill, inbound, now) : unplaceableReason(account!, inbound);
+    if (reason) return rejectOrSuspend(tx, inbound, reason, options.strict);
     return credit(tx, inbound, account!, bill, now);
   });
 }
@@ -94,56 +96,20 @@ async function rejectOrSuspend(tx: Queryable, inbound: InboundPayment, reason: R
   return { outcome: 'suspense', reason, duplicate: inserted.length === 0 };
 }
 
+/** Another delivery of the same payment was written first: nothing was written for this one. */
+const duplicateOf = async (tx: Queryable, inbound: InboundPayment): Promise<IngestResult> => ({
+  outcome: 'recorded',
+  payment: (await existingPayment(tx, inbound))!,
+  duplicate: true,
+});
+
+/** A payment to a bill's account, or one that validation must see locked: inside the transaction. */
 async function credit(tx: Queryable, inbound: InboundPayment, account: AccountRow, bill: BillRow | null, now: Date): Promise<IngestResult> {
-  const paymentId = randomUUID();
-  const fee = feeFor(inbound.amount, inbound.channel, account.currency);
+  const payment = paymentRow(inbound, account, bill, now);
+  const posting = { account, amount: inbound.amount, fee: payment.feeAmount, channel: inbound.channel, currency: inbound.currency, day: nairobiDay(inbound.receivedAt) };
+  if (!(await recordPayment(tx, payment, posting))) return duplicateOf(tx, inbound);
   const match = matchPayment(inbound.amount, inbound.currency, bill, now);
-  const customerId = account.ownerType === 'CUSTOMER' ? account.ownerId : (bill?.customerId ?? null);
-
-  const [payment] = await tx
-    .insert(payments)
-    .values({
-      id: paymentId,
-      merchantId: account.merchantId,
-      subMerchantId: account.subMerchantId,
-      virtualAccountId: account.id,
-      accountNumber: account.accountNumber,
-      customerId,
-      expectedPaymentId: bill?.id ?? null,
-      rail: inbound.rail,
-      channel: inbound.channel,
-      amount: inbound.amount,
-      feeAmount: fee,
-      netAmount: fromUnits(toUnits(inbound.amount) - toUnits(fee)),
-      overpaidAmount: match.overpaidAmount,
-      currency: inbound.currency,
-      payerName: inbound.payerName ?? null,
-      payerPhone: inbound.payerPhone ?? null,
-      payerPhoneReversed: reversedDigits(inbound.payerPhone),
-      payerAccount: inbound.payerAccount ?? null,
-      providerReference: inbound.providerReference,
-      billReference: inbound.billReference ?? inbound.accountReference,
-      narration: inbound.narration ?? null,
-      matchStatus: match.matchStatus,
-      receivedAt: inbound.receivedAt,
-    })
-    .onConflictDoNothing()
-    .returning();
-  // Another delivery of the same payment committed first: nothing was written here.
-  if (!payment) return { outcome: 'recorded', payment: (await existingPayment(tx, inbound))!, duplicate: true };
-
-  await postToLedger(tx, {
-    account,
-    paymentId,
-    providerReference: inbound.providerReference,
-    amount: inbound.amount,
-    fee,
-    channel: inbound.channel,
-    currency: inbound.currency,
-    day: nairobiDay(inbound.receivedAt),
-  });
-  await recordEvent(tx, { merchantId: payment.merchantId, subMerchantId: payment.subMerchantId, type: 'payment.received', data: toPaymentJson(payment) });
-  if (bill && match.bill) await settleBill(tx, bill, match.bill, paymentId, account);
+  if (bill && match.bill) await settleBill(tx, bill, match.bill, payment.id, account);
   return { outcome: 'recorded', payment, duplicate: false };
 }
 

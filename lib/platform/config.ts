@@ -19,6 +19,7 @@ const environmentSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// connection URL')
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
+  PAYMENT_BATCH_WRITERS: z.coerce.number().int().min(1).max(8).default(2),
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   SERVICE_URL: z.url({ protocol: /^https?$/ }).optional(),
   NEXTAUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),

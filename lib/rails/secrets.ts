@@ -12,6 +12,12 @@ export const mpesaCallbackSecret = async () => config().MPESA_CALLBACK_SECRET ??
 export const bankWebhookSecret = async () => config().BANK_WEBHOOK_SECRET ?? persistentSecret(config().dataDir, 'bank-webhook-secret');
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
+// The expected side is one of a few secrets of this process: hashed once each.
+const expectedDigests = new Map<string, Buffer>();
 
 /** Constant time whatever the lengths: both sides are hashed to 32 bytes first. */
-export const sameSecret = (given: string, expected: string) => timingSafeEqual(digest(given), digest(expected));
+export function sameSecret(given: string, expected: string): boolean {
+  let expectedDigest = expectedDigests.get(expected);
+  if (!expectedDigest) expectedDigests.set(expected, (expectedDigest = digest(expected)));
+  return timingSafeEqual(digest(given), expectedDigest);
+}

@@ -59,6 +59,10 @@ describe('POST /auth/login', () => {
     const huge = await postOnFreshConnection(`${api.baseUrl}/api/v1/auth/login`, JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(1024 * 1024 + 10) }));
     expect(huge.status).toBe(413);
     expect(huge.contentType).toContain('application/problem+json');
+    // The same without a Content-Length (chunked): the limit is counted as the body streams in.
+    const streamed = await postOnFreshConnection(`${api.baseUrl}/api/v1/auth/login`, JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(1024 * 1024 + 10) }), { chunked: true });
+    expect(streamed.status).toBe(413);
+    expect(streamed.contentType).toContain('application/problem+json');
   });
 });
 
@@ -121,13 +125,17 @@ describe('conventions', () => {
   });
 });
 
-function postOnFreshConnection(url: string, body: string) {
+function postOnFreshConnection(url: string, body: string, options: { chunked?: boolean } = {}) {
   return new Promise<{ status: number; contentType: string }>((resolve, reject) => {
     const request = http.request(url, { method: 'POST', agent: false, headers: { 'content-type': 'application/json' } }, (response) => {
       response.resume();
       resolve({ status: response.statusCode ?? 0, contentType: String(response.headers['content-type']) });
     });
     request.on('error', (error) => ((error as NodeJS.ErrnoException).code === 'EPIPE' || (error as NodeJS.ErrnoException).code === 'ECONNRESET' ? undefined : reject(error)));
-    request.end(body);
+    if (options.chunked) {
+      // Two writes before end(): Node sends Transfer-Encoding: chunked, with no Content-Length.
+      request.write(body.slice(0, 1000));
+      request.end(body.slice(1000));
+    } else request.end(body);
   });
 }

@@ -1,11 +1,15 @@
+import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { insertVirtualAccount } from '@/lib/accounts/provision';
+import { virtualAccounts } from '@/lib/accounts/schema';
 import { expectedPayments } from '@/lib/bills/schema';
 import { events } from '@/lib/events/schema';
 import { balanceEntries } from '@/lib/ledger/schema';
 import { checkLedger } from '@/lib/ledger/check';
 import { ingestPayment } from '@/lib/payments/ingest';
 import { payments, suspensePayments } from '@/lib/payments/schema';
+import { toPaymentJson } from '@/lib/payments/serialize';
 import { db } from '@/lib/platform/db';
 import { useTestApi } from '../support/api-server';
 import { accountById, createBill, getBill, mpesa, signedInMerchant } from './support';
@@ -28,8 +32,12 @@ describe('recording a payment', () => {
       ['CREDIT', '1234.5600', '1234.5600'],
       ['FEE', '12.3500', '12.3500'],
     ]);
+    // The row handed back, and the event's data, are exactly what was stored.
+    const [stored] = await db().select().from(payments).where(eq(payments.id, result.payment.id));
+    expect(result.payment).toEqual(stored);
     const [event] = await db().select().from(events).where(sql`${events.data}->>'id' = ${result.payment.id}`);
     expect(event?.type).toBe('payment.received');
+    expect(event?.data).toEqual(toPaymentJson(stored!));
   });
 
   it('a second identical callback does not credit twice', async () => {
@@ -51,6 +59,34 @@ describe('recording a payment', () => {
     const stored = await db().select().from(payments).where(eq(payments.providerReference, inbound.providerReference));
     expect(stored).toHaveLength(1);
     expect((await accountById(virtualAccount.id)).balance).toBe('250.5000');
+  });
+
+  it('writes payments arriving together in shared commits, with each ledger entry in arrival order', async () => {
+    const { merchant, virtualAccount } = await signedInMerchant(api);
+    const others = await db().transaction((tx) =>
+      Promise.all(
+        [1, 2].map((index) =>
+          insertVirtualAccount(tx, { merchantId: merchant.id, ownerType: 'CUSTOMER', ownerId: randomUUID(), purpose: 'CUSTOMER', accountName: `Customer ${index}`, accountType: 'STATIC', currency: 'KES' }),
+        ),
+      ),
+    );
+    const numbers = [virtualAccount.accountNumber, ...others.map((account) => account.accountNumber)];
+    const inbound = Array.from({ length: 60 }, (_, index) => mpesa(numbers[index % 3]!, `${100 + index}.25`));
+    const results = await Promise.all(inbound.map((payment) => ingestPayment(payment, { strict: false })));
+    expect(results.every((result) => result.outcome === 'recorded' && !result.duplicate)).toBe(true);
+
+    // Shared commits: payments of one statement share its transaction's clock in their events.
+    const stamps = await db().execute<{ commits: number }>(
+      sql`select count(distinct created_at)::int as commits from events where merchant_id = ${merchant.id} and type = 'payment.received'`,
+    );
+    expect(stamps.rows[0]!.commits).toBeLessThan(60);
+    for (const [index, number] of numbers.entries()) {
+      const expected = inbound.filter((_, position) => position % 3 === index).reduce((sum, payment) => sum + Math.round(Number(payment.amount) * 100), 0);
+      const account = await db().select().from(virtualAccounts).where(eq(virtualAccounts.accountNumber, number));
+      expect(Math.round(Number(account[0]!.balance) * 100)).toBe(expected);
+    }
+    // Every entry's balanceAfter is the running sum in entry order, the totals match: all invariants.
+    expect((await checkLedger({ merchantId: merchant.id })).problems).toEqual([]);
   });
 
   it('refuses a mistyped account number in strict mode and keeps the money in suspense otherwise', async () => {
@@ -107,6 +143,15 @@ describe('matching bills', () => {
     expect(result).toMatchObject({ outcome: 'recorded', payment: { matchStatus: 'NEEDS_ATTENTION', expectedPaymentId: bill.id } });
     expect((await accountById(bill.virtualAccountId!)).balance).toBe('800.0000');
     expect(await getBill(api, token, bill.id)).toMatchObject({ status: 'CANCELLED', matchedCreditId: null });
+  });
+
+  it('money in another currency for a cancelled bill goes to suspense, not into the account', async () => {
+    const { token } = await signedInMerchant(api);
+    const bill = await createBill(api, token, { amount: 800 });
+    await api.request('POST', `/merchants/me/expected-payments/${bill.id}/cancel`, { token });
+    const inbound = mpesa(bill.virtualAccountNumber!, '800', { rail: 'BANK', channel: 'RTGS', currency: 'USD' });
+    expect(await ingestPayment(inbound, { strict: false })).toEqual({ outcome: 'suspense', reason: 'WRONG_CURRENCY', duplicate: false });
+    expect((await accountById(bill.virtualAccountId!)).balance).toBe('0.0000');
   });
 
   it('money sent after a bill expired is credited but not matched', async () => {

@@ -1,0 +1,47 @@
+import { randomUUID } from 'node:crypto';
+import { fromUnits, storedText, toUnits } from '@/lib/money/decimal';
+import { feeFor } from './fees';
+import type { InboundPayment } from './inbound';
+import { matchPayment } from './matching';
+import type { AccountRow, BillRow } from './resolve';
+import type { PaymentRow } from './serialize';
+
+/** Kenya keeps East Africa Time all year, so a Nairobi calendar day is UTC+3. */
+export const nairobiDay = (at: Date) => new Date(at.getTime() + 3 * 3_600_000).toISOString().slice(0, 10);
+const reversedDigits = (phone: string | null | undefined) => (phone ? phone.replace(/\D/g, '').split('').reverse().join('') : null);
+
+/** What a payment's row takes from its account: fields fixed when the account is made. */
+export type AccountIdentity = Pick<AccountRow, 'id' | 'merchantId' | 'subMerchantId' | 'accountNumber' | 'ownerType' | 'ownerId' | 'purpose' | 'currency'>;
+
+/** The payment's row as it will be stored, id and createdAt included. */
+export function paymentRow(inbound: InboundPayment, account: AccountIdentity, bill: BillRow | null, now: Date): PaymentRow {
+  const fee = feeFor(inbound.amount, inbound.channel, account.currency);
+  const match = matchPayment(inbound.amount, inbound.currency, bill, now);
+  return {
+    id: randomUUID(),
+    merchantId: account.merchantId,
+    subMerchantId: account.subMerchantId,
+    virtualAccountId: account.id,
+    accountNumber: account.accountNumber,
+    customerId: account.ownerType === 'CUSTOMER' ? account.ownerId : (bill?.customerId ?? null),
+    expectedPaymentId: bill?.id ?? null,
+    rail: inbound.rail,
+    channel: inbound.channel,
+    // As the NUMERIC columns give them back, so the row returned is the row a read would return.
+    amount: storedText(inbound.amount),
+    feeAmount: storedText(fee),
+    netAmount: storedText(fromUnits(toUnits(inbound.amount) - toUnits(fee))),
+    overpaidAmount: storedText(match.overpaidAmount),
+    currency: inbound.currency,
+    payerName: inbound.payerName ?? null,
+    payerPhone: inbound.payerPhone ?? null,
+    payerPhoneReversed: reversedDigits(inbound.payerPhone),
+    payerAccount: inbound.payerAccount ?? null,
+    providerReference: inbound.providerReference,
+    billReference: inbound.billReference ?? inbound.accountReference,
+    narration: inbound.narration ?? null,
+    matchStatus: match.matchStatus,
+    receivedAt: inbound.receivedAt,
+    createdAt: now,
+  };
+}

@@ -1,0 +1,120 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { db } from '@/lib/platform/db';
+import { executePrepared } from '@/lib/platform/db/prepared';
+import { deliveriesCtes } from '@/lib/webhooks/fan-out';
+import { toPaymentJson, type PaymentRow } from './serialize';
+
+/** A payment into an account, no bill involved, ready to write: the row and its Nairobi day. */
+export interface BatchedPayment {
+  payment: PaymentRow;
+  day: string;
+}
+
+/**
+ * Writes many payments into accounts (no bill involved) in one statement, so one round trip and
+ * one commit for all of them: the payment rows, ledger entries whose balanceAfter follow the
+ * order given, the accounts' balances, the days' totals, and each payment's `payment.received`
+ * event with its webhook deliveries. A payment whose rail reference is already stored (or comes
+ * earlier in the same batch) writes nothing at all. Returns the ids that were written.
+ *
+ * Accounts are locked in id order before anything is written, so two batches (or a batch and a
+ * bill's payment, which locks one account) cannot wait on each other in a circle.
+ */
+export async function recordPaymentBatch(batch: BatchedPayment[]): Promise<Set<string>> {
+  const rows = await executePrepared<{ id: string }>(db(), recordPaymentBatchSql(batch));
+  return new Set(rows.map((row) => row.id));
+}
+
+/** The statement recordPaymentBatch runs (a pure function of its input, so its text is the same on every call). */
+function recordPaymentBatchSql(batch: BatchedPayment[]): SQL {
+  const input = batch.map(({ payment: p, day }, ord) => ({
+    ord,
+    id: p.id,
+    merchant_id: p.merchantId,
+    sub_merchant_id: p.subMerchantId,
+    virtual_account_id: p.virtualAccountId,
+    account_number: p.accountNumber,
+    customer_id: p.customerId,
+    rail: p.rail,
+    channel: p.channel,
+    amount: p.amount,
+    fee_amount: p.feeAmount,
+    net_amount: p.netAmount,
+    currency: p.currency,
+    payer_name: p.payerName,
+    payer_phone: p.payerPhone,
+    payer_phone_reversed: p.payerPhoneReversed,
+    payer_account: p.payerAccount,
+    provider_reference: p.providerReference,
+    bill_reference: p.billReference,
+    narration: p.narration,
+    received_at: p.receivedAt.toISOString(),
+    created_at: p.createdAt.toISOString(),
+    day,
+    event: toPaymentJson(p),
+  }));
+  return sql`
+    with input as (
+      select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as x(
+        ord int, id uuid, merchant_id uuid, sub_merchant_id uuid, virtual_account_id uuid, account_number text, customer_id uuid,
+        rail text, channel text, amount numeric, fee_amount numeric, net_amount numeric, currency char(3), payer_name text,
+        payer_phone text, payer_phone_reversed text, payer_account text, provider_reference text, bill_reference text,
+        narration text, received_at timestamptz, created_at timestamptz, day date, event jsonb)
+    ), locked as materialized (
+      select account.id from virtual_accounts account
+       where account.id in (select virtual_account_id from input)
+       order by account.id
+         for no key update
+    ), inserted as (
+      insert into payments (id, merchant_id, sub_merchant_id, virtual_account_id, account_number, customer_id, expected_payment_id,
+                            rail, channel, amount, fee_amount, net_amount, overpaid_amount, currency, payer_name, payer_phone,
+                            payer_phone_reversed, payer_account, provider_reference, bill_reference, narration, match_status,
+                            received_at, created_at)
+      select id, merchant_id, sub_merchant_id, virtual_account_id, account_number, customer_id, null,
+             rail, channel, amount, fee_amount, net_amount, 0, currency, payer_name, payer_phone,
+             payer_phone_reversed, payer_account, provider_reference, bill_reference, narration, 'UNMATCHED',
+             received_at, created_at
+        from input
+       where (select count(*) from locked) >= 0
+       order by ord
+      on conflict (rail, provider_reference) do nothing
+      returning id
+    ), written as (
+      select input.* from input join inserted using (id)
+    ), sums as (
+      select virtual_account_id, sum(amount) as amount, sum(fee_amount) as fee from written group by virtual_account_id
+    ), balances as (
+      update virtual_accounts account
+         set balance = account.balance + sums.amount, fee_balance = account.fee_balance + sums.fee
+        from sums where account.id = sums.virtual_account_id
+      returning account.id, account.balance, account.fee_balance
+    ), postings as (
+      -- Each payment's balances after it: the account's new balance less what later payments of
+      -- this batch added.
+      select written.*, balances.balance - coalesce(sum(written.amount) over later, 0) as balance_after,
+             balances.fee_balance - coalesce(sum(written.fee_amount) over later, 0) as fee_balance_after
+        from written join balances on balances.id = written.virtual_account_id
+      window later as (partition by written.virtual_account_id order by written.ord rows between 1 following and unbounded following)
+    ), entries as (
+      insert into balance_entries (merchant_id, virtual_account_id, type, amount, balance_after, payment_id, description)
+      select merchant_id, virtual_account_id, type, amount, balance_after, payment_id, description from (
+        select merchant_id, virtual_account_id, 'CREDIT' as type, amount, balance_after, id as payment_id,
+               'Payment ' || provider_reference as description, ord, 0 as kind from postings
+        union all
+        select merchant_id, virtual_account_id, 'FEE', fee_amount, fee_balance_after, id,
+               'Fee on ' || provider_reference, ord, 1 from postings where fee_amount > 0
+      ) posting
+      order by ord, kind
+      returning 1
+    ), totals as (
+      insert into payment_daily_totals (merchant_id, day, virtual_account_id, sub_merchant_id, channel, currency, payment_count, total_amount)
+      select merchant_id, day, virtual_account_id, sub_merchant_id, channel, currency, count(*), sum(amount)
+        from written group by merchant_id, day, virtual_account_id, sub_merchant_id, channel, currency
+      on conflict (merchant_id, day, virtual_account_id, channel, currency)
+      do update set payment_count = payment_daily_totals.payment_count + excluded.payment_count,
+                    total_amount = payment_daily_totals.total_amount + excluded.total_amount
+      returning 1
+    ), ${deliveriesCtes(sql`insert into events (merchant_id, sub_merchant_id, type, data)
+        select merchant_id, sub_merchant_id, 'payment.received', event from written order by ord`)}
+    select id from written, (select count(*) from jobs) as queued`;
+}

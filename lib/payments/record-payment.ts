@@ -1,0 +1,41 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Queryable } from '@/lib/platform/db';
+import { executePrepared } from '@/lib/platform/db/prepared';
+import { eventWithDeliveriesCtes } from '@/lib/webhooks/fan-out';
+import { ledgerCtes, type Posting } from './post-to-ledger';
+import { toPaymentJson, type PaymentRow } from './serialize';
+
+const inserted = sql`exists (select 1 from inserted)`;
+
+/**
+ * A payment's whole record in one statement, so one round trip and, outside a transaction, one
+ * atomic commit: the payment row, its ledger entries and balances, the day's totals, and its
+ * `payment.received` event with the webhook deliveries. The row is built by the caller (id and
+ * createdAt included), so the event carries exactly what is stored. Another delivery of the same
+ * rail reference that got there first makes the insert do nothing, and then nothing else happens:
+ * returns false.
+ */
+export async function recordPayment(tx: Queryable, payment: PaymentRow, posting: Omit<Posting, 'paymentId' | 'providerReference'>): Promise<boolean> {
+  const [result] = await executePrepared<{ inserted: number }>(tx, recordPaymentSql(payment, posting));
+  return result!.inserted === 1;
+}
+
+/** The statement recordPayment runs (a pure function of its input, so its text is the same on every call). */
+function recordPaymentSql(payment: PaymentRow, posting: Omit<Posting, 'paymentId' | 'providerReference'>): SQL {
+  const p = payment;
+  return sql`
+    with inserted as (
+      insert into payments (id, merchant_id, sub_merchant_id, virtual_account_id, account_number, customer_id, expected_payment_id,
+                            rail, channel, amount, fee_amount, net_amount, overpaid_amount, currency, payer_name, payer_phone,
+                            payer_phone_reversed, payer_account, provider_reference, bill_reference, narration, match_status,
+                            received_at, created_at)
+      values (${p.id}, ${p.merchantId}, ${p.subMerchantId}, ${p.virtualAccountId}, ${p.accountNumber}, ${p.customerId}, ${p.expectedPaymentId},
+              ${p.rail}, ${p.channel}, ${p.amount}, ${p.feeAmount}, ${p.netAmount}, ${p.overpaidAmount}, ${p.currency}, ${p.payerName}, ${p.payerPhone},
+              ${p.payerPhoneReversed}, ${p.payerAccount}, ${p.providerReference}, ${p.billReference}, ${p.narration}, ${p.matchStatus},
+              ${p.receivedAt.toISOString()}::timestamptz, ${p.createdAt.toISOString()}::timestamptz)
+      on conflict (rail, provider_reference) do nothing
+      returning id
+    ), ${ledgerCtes({ ...posting, paymentId: p.id, providerReference: p.providerReference }, inserted)},
+    ${eventWithDeliveriesCtes({ merchantId: p.merchantId, subMerchantId: p.subMerchantId, type: 'payment.received', data: toPaymentJson(p) }, { guard: inserted })}
+    select (select count(*) from inserted)::int as inserted, (select count(*) from jobs) as jobs`;
+}
