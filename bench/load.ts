@@ -20,6 +20,8 @@ async function measure(name: string, given: Options): Promise<Figures> {
   // A short warm-up fills caches and JIT-compiles the server first.
   await autocannon({ ...options, duration: 2 });
   const result = await autocannon({ ...options, duration: DURATION_SECONDS });
+  // Figures of failing requests measure nothing: stop rather than print them.
+  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${name}: ${result.non2xx} non-2xx answers and ${result.errors} errors out of ${result.requests.total}`);
   return {
     name,
     requestsPerSecond: Math.round(result.requests.average),
@@ -32,7 +34,7 @@ async function measure(name: string, given: Options): Promise<Figures> {
 }
 
 /** GET load on one URL. */
-export const load = (name: string, url: string, headers: Record<string, string> = {}) => measure(name, { url, headers });
+export const load = (name: string, url: string, headers: Record<string, string> = {}, connections?: number) => measure(name, { url, headers, connections });
 
 /** POST load where every request carries a fresh body (unique references, as real traffic has). */
 export const loadPosts = (name: string, url: string, body: () => string, headers: Record<string, string> = {}, connections?: number) =>

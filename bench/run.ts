@@ -8,6 +8,7 @@ import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import { expireLapsedBills } from '@/lib/bills/expire';
 import { config, parseConfig, setConfig } from '@/lib/platform/config';
 import { openDatabase } from '@/lib/platform/database';
 import { CONNECTIONS, DURATION_SECONDS, load } from './load';
@@ -24,7 +25,18 @@ const scenarios: Record<string, (target: Target) => Promise<string>> = {
   bills: async (target) => {
     const count = Number(process.env.BENCH_BILLS ?? 1_000_000);
     await seedBills(target.merchantId, count);
-    return `${table(`Customers and bills with ${count.toLocaleString('en')} bills`, await billScenarios(target, load))}\n\ntarget: p99 < 20 ms for any page and a bill by id`;
+    // The seed lets a share of bills lapse without storing EXPIRED; in service the expiry job stores
+    // it within a minute. Running that job's code here measures the lists in that steady state.
+    const expiring = Date.now();
+    const expired = await expireLapsedBills();
+    const expiredIn = (Date.now() - expiring) / 1000;
+    const title = `Customers and bills with ${count.toLocaleString('en')} bills (expiry job: ${expired.toLocaleString('en')} lapsed bills expired in ${expiredIn.toFixed(0)} s, ${Math.round(expired / expiredIn)}/s)`;
+    // Per-request latency (4 connections) and throughput with the two cores saturated (BENCH_CONNECTIONS).
+    return [
+      table(`${title}, 4 connections`, await billScenarios(target, load, 4)),
+      table(`${title}, ${CONNECTIONS} connections`, await billScenarios(target, load)),
+      '\ntarget: p99 < 20 ms for any page and a bill by id',
+    ].join('\n');
   },
   payments: paymentScenarios,
   // The two halves of `payments`, to run one alone.
@@ -38,7 +50,8 @@ async function startTarget(dataDir: string) {
   // BENCH_PROFILE=<folder> writes the server's CPU profile there (open it in Chrome DevTools).
   const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
   const child = spawn(process.execPath, [...profile, '--import', 'tsx', path.join(import.meta.dirname, 'target-server.ts')], {
-    env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn', SANDBOX: 'true' },
+    // Tokens outlive the longest seeding (10M payments take ~20 minutes here).
+    env: { ACCESS_TOKEN_TTL_SECONDS: '86400', ...process.env, DATA_DIR: dataDir, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn', SANDBOX: 'true' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const lines = createInterface({ input: child.stdout! });

@@ -9,7 +9,7 @@ interface Target {
   merchantId: string;
 }
 
-type Load<Figures> = (name: string, url: string, headers: Record<string, string>) => Promise<Figures>;
+type Load<Figures> = (name: string, url: string, headers: Record<string, string>, connections?: number) => Promise<Figures>;
 
 /** Pages skipped, 200 rows at a time, before the "deep" page is measured. */
 const DEEP_CUSTOMER_HOPS = Number(process.env.BENCH_DEEP_CUSTOMER_HOPS ?? 25);
@@ -34,7 +34,7 @@ async function deepPage(origin: string, path: string, hops: number, headers: Rec
   return deep.toString();
 }
 
-export async function billScenarios<Figures>(target: Target, load: Load<Figures>): Promise<Figures[]> {
+export async function billScenarios<Figures>(target: Target, load: Load<Figures>, connections?: number): Promise<Figures[]> {
   const origin = `http://127.0.0.1:${target.apiPort}`;
   const api = `${origin}/api/v1/merchants/me`;
   const headers = { authorization: `Bearer ${target.accessToken}` };
@@ -44,12 +44,16 @@ export async function billScenarios<Figures>(target: Target, load: Load<Figures>
   const [someBill] = (await (await getJson(`${api}/expected-payments?limit=1`, headers)).json()) as { id: string }[];
   if (!someBill) throw new Error('No bills to load: run seedBills first');
 
+  const scenarios = [
+    ['GET customers, first page', `${api}/customers`],
+    [`GET customers, page after ${DEEP_CUSTOMER_HOPS * 200} rows`, deepCustomers],
+    ['GET expected-payments, first page', `${api}/expected-payments`],
+    [`GET expected-payments, page after ${DEEP_BILL_HOPS * 200} rows`, deepBills],
+    ['GET expected-payments?status=EXPIRED, first page', `${api}/expected-payments?status=EXPIRED`],
+    ['GET expected-payments/{id}', `${api}/expected-payments/${someBill.id}`],
+  ] as const;
   const figures: Figures[] = [];
-  figures.push(await load('GET customers, first page', `${api}/customers`, headers));
-  figures.push(await load(`GET customers, page after ${DEEP_CUSTOMER_HOPS * 200} rows`, deepCustomers, headers));
-  figures.push(await load('GET expected-payments, first page', `${api}/expected-payments`, headers));
-  figures.push(await load(`GET expected-payments, page after ${DEEP_BILL_HOPS * 200} rows`, deepBills, headers));
-  figures.push(await load('GET expected-payments?status=EXPIRED, first page', `${api}/expected-payments?status=EXPIRED`, headers));
-  figures.push(await load('GET expected-payments/{id}', `${api}/expected-payments/${someBill.id}`, headers));
+  for (const [name, url] of scenarios) figures.push(await load(name, url, headers, connections));
   return figures;
 }
+

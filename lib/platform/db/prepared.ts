@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import type { Queryable } from './index';
@@ -25,4 +25,14 @@ export async function executePrepared<Row extends Record<string, unknown>>(query
   }
   const result = await clientOf(queryable).query<Row>({ name, text, values: params as unknown[] });
   return result.rows;
+}
+
+/**
+ * A fragment without parameters (a select list, a join) rendered to text once: drizzle otherwise
+ * walks every chunk of it again on each call.
+ */
+export function renderedOnce(fragment: SQL): SQL {
+  const { sql: text, params } = dialect.sqlToQuery(fragment);
+  if (params.length > 0) throw new Error('renderedOnce takes a fragment without parameters');
+  return sql.raw(text);
 }
