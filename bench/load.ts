@@ -11,6 +11,8 @@ export interface Figures {
   errors: number;
   non2xx: number;
   total: number;
+  /** 2xx answers in the warm-up and the measured run together. */
+  answered: number;
 }
 
 type Options = autocannon.Options;
@@ -18,7 +20,7 @@ type Options = autocannon.Options;
 async function measure(name: string, given: Options): Promise<Figures> {
   const options = { ...given, connections: given.connections ?? CONNECTIONS };
   // A short warm-up fills caches and JIT-compiles the server first.
-  await autocannon({ ...options, duration: 2 });
+  const warmUp = await autocannon({ ...options, duration: 2 });
   const result = await autocannon({ ...options, duration: DURATION_SECONDS });
   // Figures of failing requests measure nothing: stop rather than print them.
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`${name}: ${result.non2xx} non-2xx answers and ${result.errors} errors out of ${result.requests.total}`);
@@ -30,6 +32,7 @@ async function measure(name: string, given: Options): Promise<Figures> {
     errors: result.errors,
     non2xx: result.non2xx,
     total: result.requests.total,
+    answered: warmUp['2xx'] + result['2xx'],
   };
 }
 

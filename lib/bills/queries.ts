@@ -9,7 +9,7 @@ import { db, type Queryable } from '@/lib/platform/db';
 import { executePrepared, renderedOnce } from '@/lib/platform/db/prepared';
 import { expectedPayments } from './schema';
 import type { ExpectedPaymentFilters } from './schemas';
-import { reportedStatus, withReportedStatus } from './status';
+import { lapsedAwaitingPayment, reportedStatus, withReportedStatus } from './status';
 
 const { status: _storedStatus, ...storedColumns } = getTableColumns(expectedPayments);
 
@@ -51,15 +51,23 @@ export async function getBill(principal: Principal, billId: string, tx: Queryabl
 }
 
 export async function listBills(principal: Principal, filters: ExpectedPaymentFilters): Promise<BillView[]> {
-  return selectBills(
-    db(),
+  const page = sql`order by ${sql.join(newestFirst(expectedPayments.createdAt, expectedPayments.id), sql`, `)} limit ${filters.limit + 1}`;
+  const matching = (status: SQL | undefined) =>
     and(
       visibleTo(principal, expectedPayments),
-      filters.status ? withReportedStatus(filters.status) : undefined,
+      status,
       filters.customerId ? eq(expectedPayments.customerId, filters.customerId) : undefined,
       filters.q ? ilike(expectedPayments.paymentReference, `%${likeLiteral(filters.q)}%`) : undefined,
       afterCursor(filters.cursor, expectedPayments.createdAt, expectedPayments.id),
-    ),
-    sql`order by ${sql.join(newestFirst(expectedPayments.createdAt, expectedPayments.id), sql`, `)} limit ${filters.limit + 1}`,
+    );
+  if (filters.status !== 'EXPIRED') return selectBills(db(), matching(filters.status ? withReportedStatus(filters.status) : undefined), page);
+  // Stored EXPIRED bills come in list order from the status index; lapsed ones the job has not
+  // stored yet are few (it runs every minute). Each side reads one page at most; the merge keeps order.
+  return executePrepared<BillView>(
+    db(),
+    sql`select * from ((${billView} where ${matching(eq(expectedPayments.status, 'EXPIRED'))} ${page})
+                       union all
+                       (${billView} where ${matching(lapsedAwaitingPayment)} ${page})) as bills
+        order by "createdAt" desc, "id" desc limit ${filters.limit + 1}`,
   );
 }

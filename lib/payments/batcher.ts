@@ -5,7 +5,8 @@ import { db } from '@/lib/platform/db';
 import { logger } from '@/lib/platform/logger';
 import { unplaceableReason } from './acceptance';
 import type { InboundPayment } from './inbound';
-import { nairobiDay, paymentRow, type AccountIdentity } from './payment-row';
+import { nairobiDay } from './nairobi-days';
+import { paymentRow, type AccountIdentity } from './payment-row';
 import { recordPaymentBatch, type BatchedPayment } from './record-batch';
 import type { PaymentRow } from './serialize';
 

@@ -6,8 +6,6 @@ import { matchPayment } from './matching';
 import type { AccountRow, BillRow } from './resolve';
 import type { PaymentRow } from './serialize';
 
-/** Kenya keeps East Africa Time all year, so a Nairobi calendar day is UTC+3. */
-export const nairobiDay = (at: Date) => new Date(at.getTime() + 3 * 3_600_000).toISOString().slice(0, 10);
 const reversedDigits = (phone: string | null | undefined) => (phone ? phone.replace(/\D/g, '').split('').reverse().join('') : null);
 
 /** What a payment's row takes from its account: fields fixed when the account is made. */

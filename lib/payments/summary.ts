@@ -1,58 +1,55 @@
-import { and, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { Principal } from '@/lib/auth/principal';
 import { merchants } from '@/lib/merchants/schema';
 import { db } from '@/lib/platform/db';
 import { paymentConditions } from './filters';
+import { splitIntoNairobiDays, type DaySplit, type Span } from './nairobi-days';
 import { paymentDailyTotals, payments } from './schema';
 import type { PaymentSummaryFilters } from './schemas';
 
-const NAIROBI_OFFSET_MS = 3 * 3_600_000;
+/** Anything finer than day, channel, account and sub-merchant (an amount range, a search, a bill) has no daily total. */
+const totalsCanAnswer = (filters: PaymentSummaryFilters) =>
+  !(filters.q || filters.minAmount || filters.maxAmount || filters.expectedPaymentId || filters.customerId || filters.matchStatus);
 
-/** The Nairobi calendar day a moment falls on, when it is exactly that day's midnight. */
-function nairobiMidnight(iso: string | undefined): string | undefined | null {
-  if (iso === undefined) return undefined;
-  const local = new Date(Date.parse(iso) + NAIROBI_OFFSET_MS);
-  const isMidnight = local.getUTCHours() === 0 && local.getUTCMinutes() === 0 && local.getUTCSeconds() === 0 && local.getUTCMilliseconds() === 0;
-  return isMidnight ? local.toISOString().slice(0, 10) : null;
-}
-
-/**
- * Filters the daily totals can answer: whole Nairobi days, channel, account and sub-merchant.
- * Anything finer (an amount range, a search, a bill) is summed from the payments themselves.
- */
-function dailyTotalsCondition(principal: Principal, filters: PaymentSummaryFilters, currency: string) {
-  if (filters.q || filters.minAmount || filters.maxAmount || filters.expectedPaymentId || filters.customerId || filters.matchStatus) return undefined;
-  const fromDay = nairobiMidnight(filters.from);
-  const toDay = nairobiMidnight(filters.to);
-  if (fromDay === null || toDay === null) return undefined;
+/** The whole days of the split, read from the daily totals: a few rows per day, whatever the traffic. */
+function wholeDays(principal: Principal, filters: PaymentSummaryFilters, currency: string, split: DaySplit): SQL {
   const scopeSubMerchant = principal.subMerchantId ?? filters.subMerchantId;
-  return and(
+  const where = and(
     eq(paymentDailyTotals.merchantId, principal.merchantId),
     eq(paymentDailyTotals.currency, currency),
-    fromDay ? gte(paymentDailyTotals.day, fromDay) : undefined,
-    toDay ? lt(paymentDailyTotals.day, toDay) : undefined,
+    split.fromDay ? gte(paymentDailyTotals.day, split.fromDay) : undefined,
+    split.toDay ? lt(paymentDailyTotals.day, split.toDay) : undefined,
     filters.channel ? eq(paymentDailyTotals.channel, filters.channel) : undefined,
     filters.virtualAccountId ? eq(paymentDailyTotals.virtualAccountId, filters.virtualAccountId) : undefined,
     scopeSubMerchant ? eq(paymentDailyTotals.subMerchantId, scopeSubMerchant) : undefined,
     // A scoped user asking for another sub-merchant sees nothing, as in the list.
     principal.subMerchantId && filters.subMerchantId && filters.subMerchantId !== principal.subMerchantId ? sql`false` : undefined,
   );
+  return sql`select ${paymentDailyTotals.paymentCount}::numeric as count, ${paymentDailyTotals.totalAmount} as total from ${paymentDailyTotals} where ${where}`;
 }
 
-/** Count and exact total (NUMERIC sum in PostgreSQL) for the filters, in one currency. */
+/** The payments themselves, for the filters (over `span` instead of their own range when given: a partial day). */
+function paymentsIn(principal: Principal, filters: PaymentSummaryFilters, currency: string, span?: Span): SQL {
+  const within = span ? { ...filters, from: span.from?.toISOString(), to: span.to?.toISOString() } : filters;
+  const where = and(paymentConditions(principal, within), eq(payments.currency, currency));
+  return sql`select count(*)::numeric as count, sum(${payments.amount}) as total from ${payments} where ${where}`;
+}
+
+/**
+ * Count and exact total for the filters, in one currency: whole Nairobi days from the daily totals
+ * (kept in each payment's transaction), partial first and last days from the payments, all added
+ * as NUMERIC in one statement. A filter the totals cannot answer sums the payments it selects.
+ */
 export async function summarisePayments(principal: Principal, filters: PaymentSummaryFilters) {
   const currency = filters.currency ?? (await merchantCurrency(principal.merchantId));
-  const fromTotals = dailyTotalsCondition(principal, filters, currency);
-  const [row] = fromTotals
-    ? await db()
-        .select({ count: sql<string>`coalesce(sum(${paymentDailyTotals.paymentCount}), 0)`, total: sql<string>`coalesce(sum(${paymentDailyTotals.totalAmount}), 0)` })
-        .from(paymentDailyTotals)
-        .where(fromTotals)
-    : await db()
-        .select({ count: sql<string>`count(*)`, total: sql<string>`coalesce(sum(${payments.amount}), 0)` })
-        .from(payments)
-        .where(and(paymentConditions(principal, filters), eq(payments.currency, currency)));
-  return { paymentCount: Number(row!.count), totalAmount: Number(row!.total), currency };
+  const split = totalsCanAnswer(filters) ? splitIntoNairobiDays(filters.from, filters.to) : undefined;
+  const parts = split
+    ? [wholeDays(principal, filters, currency, split), ...split.edges.map((edge) => paymentsIn(principal, filters, currency, edge))]
+    : [paymentsIn(principal, filters, currency)];
+  const { rows } = await db().execute<{ count: string; total: string }>(
+    sql`select coalesce(sum(count), 0) as count, coalesce(sum(total), 0) as total from (${sql.join(parts, sql` union all `)}) as parts`,
+  );
+  return { paymentCount: Number(rows[0]!.count), totalAmount: Number(rows[0]!.total), currency };
 }
 
 async function merchantCurrency(merchantId: string): Promise<string> {

@@ -131,6 +131,23 @@ describe('status filters', () => {
     expect(statusOf(paid.id)).toBe('PAID');
     expect(statusOf(open.id)).toBe('OPEN');
   });
+
+  it('pages through expired bills, stored and not yet stored, newest first without loss or repeat', async () => {
+    const { merchant, token } = await signedInMerchant(api);
+    const start = Date.parse('2026-03-01T08:00:00.000Z');
+    const kinds: BillStatus[] = ['EXPIRED', 'OPEN', 'OPEN', 'EXPIRED', 'PARTIALLY_PAID', 'EXPIRED', 'OPEN'];
+    const expired = [];
+    for (const [index, status] of kinds.entries()) {
+      expired.push(await storedBill(merchant.id, status, past(), { createdAt: new Date(start - index * 1000) }));
+    }
+    await storedBill(merchant.id, 'OPEN', future(), { createdAt: new Date(start - 500) });
+    await storedBill(merchant.id, 'PAID', past(), { createdAt: new Date(start - 1500) });
+
+    const { ids, rows, pages } = await allPages(api, token, '/merchants/me/expected-payments?status=EXPIRED&limit=2');
+    expect(ids).toEqual(expired.map((bill) => bill.id));
+    expect(pages).toBe(4);
+    expect(rows.every((row) => (row as BillJson).status === 'EXPIRED')).toBe(true);
+  });
 });
 
 describe('GET /merchants/me/expected-payments/{expectedPaymentId}', () => {

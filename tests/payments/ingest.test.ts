@@ -194,4 +194,17 @@ describe('ledger:check', () => {
     expect(broken.problems.map((problem) => problem.invariant)).toContain('an account balance equals the sum of its credit and debit entries');
     await db().execute(sql`update virtual_accounts set balance = balance - 1 where id = ${virtualAccount.id}`);
   });
+
+  it('names a payment whose payment.received event is missing', async () => {
+    const { virtualAccount } = await signedInMerchant(api);
+    const kept = await ingestPayment(mpesa(virtualAccount.accountNumber, '10'), { strict: false });
+    const lost = await ingestPayment(mpesa(virtualAccount.accountNumber, '20'), { strict: false });
+    if (kept.outcome !== 'recorded' || lost.outcome !== 'recorded') throw new Error('payments not recorded');
+    await db().execute(sql`update events set data = jsonb_set(data, '{id}', '"elsewhere"') where type = 'payment.received' and data->>'id' = ${lost.payment.id}`);
+
+    const report = await checkLedger({ merchantId: virtualAccount.merchantId });
+    expect(report.problems).toEqual([
+      { invariant: 'every payment has its payment.received event', count: 1, examples: [{ merchant_id: virtualAccount.merchantId, id: lost.payment.id }] },
+    ]);
+  });
 });

@@ -99,6 +99,32 @@ describe('GET /merchants/me/payments/summary', () => {
     const all = await (await api.request('GET', '/merchants/me/payments/summary', { token })).json();
     expect(all.totalAmount).toBe(3000.3);
   });
+
+  it('adds whole days from the daily totals and partial days from the payments, for ranges cut anywhere', async () => {
+    const { token, virtualAccount } = await signedInMerchant(api);
+    // Nairobi midnight starting 1 March 2026 is 21:00 UTC the day before.
+    const march1 = Date.parse('2026-02-28T21:00:00.000Z');
+    const hours = [0, 1.5, 10, 23.99, 24, 30, 47.5, 48, 60, 71.9, 72, 80];
+    for (const [index, hour] of hours.entries()) {
+      await pay(virtualAccount.accountNumber, `${index + 1}.0${index % 10}`, { receivedAt: new Date(march1 + hour * 3_600_000) });
+    }
+    const at = (hour: number) => encodeURIComponent(new Date(march1 + hour * 3_600_000).toISOString());
+    const ranges = [
+      `?from=${at(1)}&to=${at(60)}`, // partial day, a whole day, partial day
+      `?from=${at(0)}&to=${at(48)}`, // whole days only
+      `?from=${at(10)}&to=${at(20)}`, // inside one day
+      `?from=${at(23)}&to=${at(25)}`, // across one midnight, no whole day
+      `?from=${at(30)}`, // open end
+      `?to=${at(47.5)}`, // open start
+      `?from=${at(1.5)}&to=${at(72)}&channel=MOBILE_MONEY`,
+    ];
+    for (const query of ranges) {
+      const listed = (await list(token, `${query}&limit=200`)).body;
+      const summary = await (await api.request('GET', `/merchants/me/payments/summary${query}`, { token })).json();
+      const cents = listed.reduce((sum, payment) => sum + Math.round((payment.amount as number) * 100), 0);
+      expect(summary, `summary ${decodeURIComponent(query)}`).toEqual({ paymentCount: listed.length, totalAmount: cents / 100, currency: 'KES' });
+    }
+  });
 });
 
 describe('GET /merchants/me/payments/{id}', () => {
