@@ -1,26 +1,36 @@
 /**
  * Bench data: millions of one merchant's payments, made in SQL with generate_series (an API call
- * each would take hours). Receipts, phones, names and amounts vary the way real traffic does, and
- * the daily totals are rebuilt from the rows, as ingestion would have kept them.
+ * each would take hours). Receipts, phones, names and amounts vary the way real traffic does, the
+ * payments are spread over the given accounts (a merchant's customers), and the daily totals, per
+ * account and per merchant, are rebuilt from the rows as ingestion would have kept them.
  */
 import { sql } from 'drizzle-orm';
+import { MERCHANT_TOTALS_SHARDS } from '@/lib/payments/schema';
 import { db } from '@/lib/platform/db';
 
 const NAMES = ['Achieng Otieno', 'Wanjiru Kamau', 'Mwangi Kariuki', 'Njeri Wambui', 'Omondi Okoth', 'Chebet Kiprop', 'Mutua Musyoka', 'Akinyi Adhiambo'];
 
-export async function seedPayments(merchantId: string, accountId: string, accountNumber: string, count: number, batchSize = 500_000): Promise<void> {
+export interface SeedAccount {
+  id: string;
+  accountNumber: string;
+}
+
+export async function seedPayments(merchantId: string, accounts: SeedAccount[], count: number, batchSize = 500_000): Promise<void> {
   const names = `array[${NAMES.map((name) => `'${name}'`).join(',')}]`;
+  const ids = `{${accounts.map((account) => account.id).join(',')}}`;
+  const numbers = `{${accounts.map((account) => account.accountNumber).join(',')}}`;
   for (let from = 1; from <= count; from += batchSize) {
     const to = Math.min(count, from + batchSize - 1);
-    // Receipts are unique per rail: 'B' + the row number in base 36, padded to 10 characters.
+    // Receipts are unique per rail: 'B' + the row number in hexadecimal, padded to 10 characters.
     await db().execute(sql`
       insert into payments (merchant_id, virtual_account_id, account_number, rail, channel, amount, fee_amount, net_amount,
                             currency, payer_name, payer_phone, payer_phone_reversed, provider_reference, bill_reference,
                             match_status, received_at, created_at)
-      select ${merchantId}, ${accountId}, ${accountNumber}, 'MPESA', 'MOBILE_MONEY', amount, fee, amount - fee, 'KES',
+      select ${merchantId}, (${ids}::uuid[])[slot], (${numbers}::text[])[slot], 'MPESA', 'MOBILE_MONEY', amount, fee, amount - fee, 'KES',
              (${sql.raw(names)})[1 + n % ${NAMES.length}] || ' ' || (n % 997), phone, reverse(phone),
-             'B' || lpad(upper(to_hex(n)), 9, '0'), ${accountNumber}, 'UNMATCHED', at, at
-        from (select n, (10 + n % 4990)::numeric as amount, least(greatest(round((10 + n % 4990) * 0.01, 2), 1), 200) as fee,
+             'B' || lpad(upper(to_hex(n)), 9, '0'), (${numbers}::text[])[slot], 'UNMATCHED', at, at
+        from (select n, 1 + n % ${accounts.length} as slot, (10 + n % 4990)::numeric as amount,
+                     least(greatest(round((10 + n % 4990) * 0.01, 2), 1), 200) as fee,
                      '2547' || lpad(((n::bigint * 7919) % 100000000)::text, 8, '0') as phone,
                      date_trunc('milliseconds', now()) - make_interval(secs => n * 3) as at
                 from generate_series(${from}::int, ${to}::int) as n) rows`);
@@ -32,5 +42,13 @@ export async function seedPayments(merchantId: string, accountId: string, accoun
      group by 1, 2, 3, 4, 5, 6
     on conflict (merchant_id, day, virtual_account_id, channel, currency)
     do update set payment_count = excluded.payment_count, total_amount = excluded.total_amount`);
-  await db().execute(sql`analyze payments`);
+  // The merchant's rows spread over the shards as ingestion spreads them (any spread sums the same).
+  await db().execute(sql`delete from payment_merchant_daily_totals where merchant_id = ${merchantId}`);
+  await db().execute(sql`
+    insert into payment_merchant_daily_totals (merchant_id, day, sub_merchant_id, channel, currency, shard, payment_count, total_amount)
+    select merchant_id, day, sub_merchant_id, channel, currency, shard, sum(payment_count), sum(total_amount)
+      from (select *, (abs(hashtext(virtual_account_id::text)) % ${MERCHANT_TOTALS_SHARDS})::smallint as shard
+              from payment_daily_totals where merchant_id = ${merchantId}) account_days
+     group by 1, 2, 3, 4, 5, 6`);
+  await db().execute(sql`analyze payments, payment_daily_totals, payment_merchant_daily_totals`);
 }

@@ -1,23 +1,24 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { insertVirtualAccount } from '@/lib/accounts/provision';
-import { virtualAccounts } from '@/lib/accounts/schema';
 import { checkLedger } from '@/lib/ledger/check';
 import { db } from '@/lib/platform/db';
 import { CONNECTIONS, load, loadPosts, table, type Figures } from '../load';
-import { seedPayments } from '../seed-payments';
+import { seedPayments, type SeedAccount } from '../seed-payments';
 import { ratio } from './auth';
 import type { Target } from './target';
 
-const ACCOUNTS = 200;
+const INGESTION_ACCOUNTS = 200;
+/** Accounts the seeded payments are spread over: one row per payment-day in the per-account totals. */
+const READ_ACCOUNTS = Number(process.env.BENCH_PAYMENT_ACCOUNTS ?? 10_000);
 let sequence = 0;
 const uniqueReference = (prefix: string) => `${prefix}${process.pid.toString(36)}${(sequence++).toString(36)}${randomBytes(2).toString('hex')}`.toUpperCase().slice(0, 20);
 
-/** Accounts the ingestion load spreads over, as payments to a merchant's many customers would be. */
-async function ingestionAccounts(merchantId: string): Promise<string[]> {
-  const numbers: string[] = [];
+/** Customer accounts the load spreads over, as payments to a merchant's many customers would be. */
+async function customerAccounts(merchantId: string, count: number): Promise<SeedAccount[]> {
+  const accounts: SeedAccount[] = [];
   await db().transaction(async (tx) => {
-    for (let index = 0; index < ACCOUNTS; index++) {
+    for (let index = 0; index < count; index++) {
       const account = await insertVirtualAccount(tx, {
         merchantId,
         ownerType: 'CUSTOMER',
@@ -27,10 +28,10 @@ async function ingestionAccounts(merchantId: string): Promise<string[]> {
         accountType: 'STATIC',
         currency: 'KES',
       });
-      numbers.push(account.accountNumber);
+      accounts.push({ id: account.id, accountNumber: account.accountNumber });
     }
   });
-  return numbers;
+  return accounts;
 }
 
 /**
@@ -38,7 +39,7 @@ async function ingestionAccounts(merchantId: string): Promise<string[]> {
  * fees, ledger, totals and events) against raw single-row INSERTs into the same PostgreSQL.
  */
 export async function ingestionScenario(target: Target): Promise<string> {
-  const numbers = await ingestionAccounts(target.merchantId);
+  const numbers = (await customerAccounts(target.merchantId, INGESTION_ACCOUNTS)).map((account) => account.accountNumber);
   const raw = await loadPosts('raw single-row INSERT (bare Hono)', `http://127.0.0.1:${target.barePort}/raw-insert`, () =>
     JSON.stringify({ reference: uniqueReference('R'), amount: '100.00' }),
   );
@@ -66,9 +67,9 @@ export async function ingestionScenario(target: Target): Promise<string> {
 /** Issue 4's read targets with millions of payments loaded: p99 under 20 ms each. */
 export async function paymentReadsScenario(target: Target): Promise<string> {
   const count = Number(process.env.BENCH_PAYMENTS ?? 10_000_000);
-  const [legacy] = await db().select().from(virtualAccounts).where(sql`${virtualAccounts.merchantId} = ${target.merchantId} and ${virtualAccounts.purpose} = 'LEGACY'`);
   const started = Date.now();
-  await seedPayments(target.merchantId, legacy!.id, legacy!.accountNumber, count);
+  const accounts = await customerAccounts(target.merchantId, READ_ACCOUNTS);
+  await seedPayments(target.merchantId, accounts, count);
   const seededIn = ((Date.now() - started) / 1000).toFixed(0);
 
   const api = `http://127.0.0.1:${target.apiPort}/api/v1/merchants/me/payments`;
@@ -89,6 +90,7 @@ export async function paymentReadsScenario(target: Target): Promise<string> {
     ['list, page after 10,000 rows', `${api}?cursor=${deepCursor}`],
     ['summary, all payments', `${api}/summary`],
     ['summary, last 30 days', `${api}/summary?from=${encodeURIComponent(dayStart)}`],
+    ['summary, one account, last 30 days', `${api}/summary?virtualAccountId=${accounts[0]!.id}&from=${encodeURIComponent(dayStart)}`],
     // Neither end at a Nairobi midnight: 28 whole days from the totals, two partial days from the payments.
     ['summary, 30 days from 09:30 to 17:00', `${api}/summary?from=${encodeURIComponent(atHour(dayStart, 9.5))}&to=${encodeURIComponent(atHour(dayStart, 29 * 24 + 17))}`],
   ] as const;
@@ -97,7 +99,7 @@ export async function paymentReadsScenario(target: Target): Promise<string> {
     for (const [name, url] of scenarios) figures.push(await load(name, url, headers, connections));
     return figures;
   };
-  const title = `Reads with ${count.toLocaleString('en')} payments (seeded in ${seededIn} s)`;
+  const title = `Reads with ${count.toLocaleString('en')} payments into ${READ_ACCOUNTS.toLocaleString('en')} accounts (seeded in ${seededIn} s)`;
   return [
     table(`${title}, 4 connections`, await measureAll(4)),
     table(`${title}, ${CONNECTIONS} connections`, await measureAll()),

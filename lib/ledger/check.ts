@@ -13,6 +13,9 @@ export interface LedgerProblem {
  */
 type Scope = (alias: string) => SQL;
 
+/** A key for "no sub-merchant" where NULL cannot be one (a FULL JOIN's hashed condition). */
+const NO_SUB_MERCHANT = sql`'00000000-0000-0000-0000-000000000000'::uuid`;
+
 const invariants = (only: Scope): Record<string, SQL> => ({
   'an account balance equals the sum of its credit and debit entries': sql`
     select a.id, a.account_number, a.balance, coalesce(sum(e.amount) filter (where e.type in ('CREDIT', 'DEBIT')), 0) as entries
@@ -72,6 +75,20 @@ const invariants = (only: Scope): Record<string, SQL> => ({
       from actual a full join payment_daily_totals t
         on t.merchant_id = a.merchant_id and t.day = a.day and t.virtual_account_id = a.virtual_account_id and t.channel = a.channel and t.currency = a.currency
      where (t.merchant_id is null or ${only('t')}) and (a.payment_count is distinct from t.payment_count or a.total_amount is distinct from t.total_amount)`,
+  'merchant daily totals equal the account daily totals they sum': sql`
+    with by_account as (
+      select merchant_id, day, coalesce(sub_merchant_id, ${NO_SUB_MERCHANT}) as sub_merchant, channel, currency,
+             sum(payment_count) as payment_count, sum(total_amount) as total_amount
+        from payment_daily_totals t where ${only('t')} group by 1, 2, 3, 4, 5
+    ), by_merchant as (
+      select merchant_id, day, coalesce(sub_merchant_id, ${NO_SUB_MERCHANT}) as sub_merchant, channel, currency,
+             sum(payment_count) as payment_count, sum(total_amount) as total_amount
+        from payment_merchant_daily_totals m where ${only('m')} group by 1, 2, 3, 4, 5
+    )
+    select coalesce(a.merchant_id, m.merchant_id) as merchant_id, coalesce(a.day, m.day) as day, coalesce(a.channel, m.channel) as channel,
+           a.payment_count as account_count, m.payment_count as merchant_count, a.total_amount as account_total, m.total_amount as merchant_total
+      from by_account a full join by_merchant m using (merchant_id, day, sub_merchant, channel, currency)
+     where a.payment_count is distinct from m.payment_count or a.total_amount is distinct from m.total_amount`,
   // A set difference, not NOT EXISTS: with stale statistics right after a burst of payments the
   // planner chose a nested loop over the jsonb key, which took minutes for 25,000 payments.
   'every payment has its payment.received event': sql`

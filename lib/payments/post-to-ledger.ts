@@ -1,7 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { toUnits } from '@/lib/money/decimal';
 import type { AccountRow } from './resolve';
-import type { PaymentChannel } from './schema';
+import { MERCHANT_TOTALS_SHARDS, type PaymentChannel } from './schema';
+
+/** Which of its merchant's daily-total rows an account adds to: fixed per account, spread by its id. */
+export const merchantTotalsShard = (accountId: string) => Number.parseInt(accountId.slice(-2), 16) % MERCHANT_TOTALS_SHARDS;
 
 export interface Posting {
   account: AccountRow;
@@ -16,9 +19,9 @@ export interface Posting {
 }
 
 /**
- * The CTEs `balances`, `entries` and `totals` of a payment's statement: the account's new balance
- * and fee balance, the CREDIT (and FEE) ledger entries carrying the balances after them, and the
- * day's totals, each only when `guard` holds (the payment row was inserted). The UPDATE takes the
+ * The CTEs `balances`, `entries`, `totals` and `merchant_totals` of a payment's statement: the
+ * account's new balance and fee balance, the CREDIT (and FEE) ledger entries carrying the balances
+ * after them, and the day's totals for the account and for its merchant, each only when `guard` holds (the payment row was inserted). The UPDATE takes the
  * account's row lock, so balances and entry numbers follow the order payments commit in.
  */
 export function ledgerCtes(posting: Posting, guard: SQL): SQL {
@@ -41,6 +44,15 @@ export function ledgerCtes(posting: Posting, guard: SQL): SQL {
        where ${guard}
       on conflict (merchant_id, day, virtual_account_id, channel, currency)
       do update set payment_count = payment_daily_totals.payment_count + 1, total_amount = payment_daily_totals.total_amount + excluded.total_amount
+      returning 1
+    ), merchant_totals as (
+      insert into payment_merchant_daily_totals (merchant_id, day, sub_merchant_id, channel, currency, shard, payment_count, total_amount)
+      select ${account.merchantId}::uuid, ${posting.day}::date, ${account.subMerchantId}::uuid, ${posting.channel}::text, ${posting.currency}::char(3),
+             ${merchantTotalsShard(account.id)}::smallint, 1, ${amount}::numeric
+       where ${guard}
+      on conflict on constraint payment_merchant_daily_totals_key
+      do update set payment_count = payment_merchant_daily_totals.payment_count + 1,
+                    total_amount = payment_merchant_daily_totals.total_amount + excluded.total_amount
       returning 1
     )`;
 }

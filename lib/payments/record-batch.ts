@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { db } from '@/lib/platform/db';
 import { executePrepared } from '@/lib/platform/db/prepared';
 import { deliveriesCtes } from '@/lib/webhooks/fan-out';
+import { merchantTotalsShard } from './post-to-ledger';
 import { toPaymentJson, type PaymentRow } from './serialize';
 
 /** A payment into an account, no bill involved, ready to write: the row and its Nairobi day. */
@@ -13,7 +14,7 @@ export interface BatchedPayment {
 /**
  * Writes many payments into accounts (no bill involved) in one statement, so one round trip and
  * one commit for all of them: the payment rows, ledger entries whose balanceAfter follow the
- * order given, the accounts' balances, the days' totals, and each payment's `payment.received`
+ * order given, the accounts' balances, the days' totals (per account and per merchant), and each payment's `payment.received`
  * event with its webhook deliveries. A payment whose rail reference is already stored (or comes
  * earlier in the same batch) writes nothing at all. Returns the ids that were written.
  *
@@ -51,6 +52,7 @@ function recordPaymentBatchSql(batch: BatchedPayment[]): SQL {
     received_at: p.receivedAt.toISOString(),
     created_at: p.createdAt.toISOString(),
     day,
+    shard: merchantTotalsShard(p.virtualAccountId),
     event: toPaymentJson(p),
   }));
   return sql`
@@ -59,7 +61,7 @@ function recordPaymentBatchSql(batch: BatchedPayment[]): SQL {
         ord int, id uuid, merchant_id uuid, sub_merchant_id uuid, virtual_account_id uuid, account_number text, customer_id uuid,
         rail text, channel text, amount numeric, fee_amount numeric, net_amount numeric, currency char(3), payer_name text,
         payer_phone text, payer_phone_reversed text, payer_account text, provider_reference text, bill_reference text,
-        narration text, received_at timestamptz, created_at timestamptz, day date, event jsonb)
+        narration text, received_at timestamptz, created_at timestamptz, day date, shard smallint, event jsonb)
     ), locked as materialized (
       select account.id from virtual_accounts account
        where account.id in (select virtual_account_id from input)
@@ -113,6 +115,16 @@ function recordPaymentBatchSql(batch: BatchedPayment[]): SQL {
       on conflict (merchant_id, day, virtual_account_id, channel, currency)
       do update set payment_count = payment_daily_totals.payment_count + excluded.payment_count,
                     total_amount = payment_daily_totals.total_amount + excluded.total_amount
+      returning 1
+    ), merchant_totals as (
+      -- In key order, so that two batches adding to the same merchant rows take their locks alike.
+      insert into payment_merchant_daily_totals (merchant_id, day, sub_merchant_id, channel, currency, shard, payment_count, total_amount)
+      select merchant_id, day, sub_merchant_id, channel, currency, shard, count(*), sum(amount)
+        from written group by merchant_id, day, sub_merchant_id, channel, currency, shard
+       order by merchant_id, day, sub_merchant_id, channel, currency, shard
+      on conflict on constraint payment_merchant_daily_totals_key
+      do update set payment_count = payment_merchant_daily_totals.payment_count + excluded.payment_count,
+                    total_amount = payment_merchant_daily_totals.total_amount + excluded.total_amount
       returning 1
     ), ${deliveriesCtes(sql`insert into events (merchant_id, sub_merchant_id, type, data)
         select merchant_id, sub_merchant_id, 'payment.received', event from written order by ord`)}

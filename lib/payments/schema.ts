@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, char, date, index, jsonb, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { bigint, char, date, index, jsonb, pgTable, primaryKey, smallint, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { money, virtualAccounts } from '@/lib/accounts/schema';
 import { merchants } from '@/lib/merchants/schema';
 
@@ -86,6 +86,35 @@ export const paymentDailyTotals = pgTable(
   },
   (table) => [
     primaryKey({ name: 'payment_daily_totals_pkey', columns: [table.merchantId, table.day, table.virtualAccountId, table.channel, table.currency] }),
+  ],
+);
+
+/** Rows each merchant's day, channel and currency is spread over: see paymentMerchantDailyTotals. */
+export const MERCHANT_TOTALS_SHARDS = 8;
+
+/**
+ * The daily totals summed over a merchant's accounts, kept in the same statement as the per-account
+ * ones: a merchant with thousands of customer accounts has about one per-account row per payment,
+ * so a summary over all of them reads a few rows a day here instead. Each day is spread over
+ * MERCHANT_TOTALS_SHARDS rows (chosen by account) so that payments into different accounts of one
+ * merchant, each in its own transaction, do not queue on one row lock.
+ */
+export const paymentMerchantDailyTotals = pgTable(
+  'payment_merchant_daily_totals',
+  {
+    merchantId: uuid('merchant_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    subMerchantId: uuid('sub_merchant_id'),
+    channel: text('channel', { enum: paymentChannels }).notNull(),
+    currency: char('currency', { length: 3 }).notNull(),
+    shard: smallint('shard').notNull(),
+    paymentCount: bigint('payment_count', { mode: 'number' }).notNull(),
+    totalAmount: money('total_amount').notNull(),
+  },
+  (table) => [
+    unique('payment_merchant_daily_totals_key')
+      .on(table.merchantId, table.day, table.subMerchantId, table.channel, table.currency, table.shard)
+      .nullsNotDistinct(),
   ],
 );
 

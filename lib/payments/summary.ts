@@ -4,28 +4,32 @@ import { merchants } from '@/lib/merchants/schema';
 import { db } from '@/lib/platform/db';
 import { paymentConditions } from './filters';
 import { splitIntoNairobiDays, type DaySplit, type Span } from './nairobi-days';
-import { paymentDailyTotals, payments } from './schema';
+import { paymentDailyTotals, paymentMerchantDailyTotals, payments } from './schema';
 import type { PaymentSummaryFilters } from './schemas';
 
 /** Anything finer than day, channel, account and sub-merchant (an amount range, a search, a bill) has no daily total. */
 const totalsCanAnswer = (filters: PaymentSummaryFilters) =>
   !(filters.q || filters.minAmount || filters.maxAmount || filters.expectedPaymentId || filters.customerId || filters.matchStatus);
 
-/** The whole days of the split, read from the daily totals: a few rows per day, whatever the traffic. */
+/**
+ * The whole days of the split, read from daily totals: one account's own rows when the filter names
+ * an account, else the merchant's (a few rows a day, however many accounts it has).
+ */
 function wholeDays(principal: Principal, filters: PaymentSummaryFilters, currency: string, split: DaySplit): SQL {
+  const totals = filters.virtualAccountId ? paymentDailyTotals : paymentMerchantDailyTotals;
   const scopeSubMerchant = principal.subMerchantId ?? filters.subMerchantId;
   const where = and(
-    eq(paymentDailyTotals.merchantId, principal.merchantId),
-    eq(paymentDailyTotals.currency, currency),
-    split.fromDay ? gte(paymentDailyTotals.day, split.fromDay) : undefined,
-    split.toDay ? lt(paymentDailyTotals.day, split.toDay) : undefined,
-    filters.channel ? eq(paymentDailyTotals.channel, filters.channel) : undefined,
+    eq(totals.merchantId, principal.merchantId),
+    eq(totals.currency, currency),
+    split.fromDay ? gte(totals.day, split.fromDay) : undefined,
+    split.toDay ? lt(totals.day, split.toDay) : undefined,
+    filters.channel ? eq(totals.channel, filters.channel) : undefined,
     filters.virtualAccountId ? eq(paymentDailyTotals.virtualAccountId, filters.virtualAccountId) : undefined,
-    scopeSubMerchant ? eq(paymentDailyTotals.subMerchantId, scopeSubMerchant) : undefined,
+    scopeSubMerchant ? eq(totals.subMerchantId, scopeSubMerchant) : undefined,
     // A scoped user asking for another sub-merchant sees nothing, as in the list.
     principal.subMerchantId && filters.subMerchantId && filters.subMerchantId !== principal.subMerchantId ? sql`false` : undefined,
   );
-  return sql`select ${paymentDailyTotals.paymentCount}::numeric as count, ${paymentDailyTotals.totalAmount} as total from ${paymentDailyTotals} where ${where}`;
+  return sql`select ${totals.paymentCount}::numeric as count, ${totals.totalAmount} as total from ${totals} where ${where}`;
 }
 
 /** The payments themselves, for the filters (over `span` instead of their own range when given: a partial day). */

@@ -195,6 +195,21 @@ describe('ledger:check', () => {
     await db().execute(sql`update virtual_accounts set balance = balance - 1 where id = ${virtualAccount.id}`);
   });
 
+  it("keeps the merchant's daily totals equal to its accounts', and names them when they differ", async () => {
+    const { virtualAccount } = await signedInMerchant(api);
+    await ingestPayment(mpesa(virtualAccount.accountNumber, '10.10'), { strict: false });
+    await ingestPayment(mpesa(virtualAccount.accountNumber, '5.05', { rail: 'BANK', channel: 'INSTANT_BANK' }), { strict: false });
+    const { rows } = await db().execute<{ payment_count: string; total_amount: string }>(
+      sql`select sum(payment_count) as payment_count, sum(total_amount) as total_amount from payment_merchant_daily_totals where merchant_id = ${virtualAccount.merchantId}`,
+    );
+    expect(rows[0]).toEqual({ payment_count: '2', total_amount: '15.1500' });
+    expect((await checkLedger({ merchantId: virtualAccount.merchantId })).problems).toEqual([]);
+
+    await db().execute(sql`update payment_merchant_daily_totals set total_amount = total_amount + 0.01 where merchant_id = ${virtualAccount.merchantId} and channel = 'INSTANT_BANK'`);
+    const report = await checkLedger({ merchantId: virtualAccount.merchantId });
+    expect(report.problems.map((problem) => [problem.invariant, problem.count])).toEqual([['merchant daily totals equal the account daily totals they sum', 1]]);
+  });
+
   it('names a payment whose payment.received event is missing', async () => {
     const { virtualAccount } = await signedInMerchant(api);
     const kept = await ingestPayment(mpesa(virtualAccount.accountNumber, '10'), { strict: false });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ingestPayment } from '@/lib/payments/ingest';
 import { useTestApi } from '../support/api-server';
-import { newUser, signIn } from '../support/fixtures';
+import { newSubMerchant, newUser, signIn } from '../support/fixtures';
 import { createBill, mpesa, receipt, signedInMerchant } from './support';
 
 const api = useTestApi();
@@ -124,6 +124,41 @@ describe('GET /merchants/me/payments/summary', () => {
       const cents = listed.reduce((sum, payment) => sum + Math.round((payment.amount as number) * 100), 0);
       expect(summary, `summary ${decodeURIComponent(query)}`).toEqual({ paymentCount: listed.length, totalAmount: cents / 100, currency: 'KES' });
     }
+  });
+});
+
+describe('GET /merchants/me/payments/summary across accounts and sub-merchants', () => {
+  const summaryEqualsList = async (token: string, query: string) => {
+    const listed = (await list(token, `${query}&limit=200`)).body;
+    const summary = await (await api.request('GET', `/merchants/me/payments/summary${query}`, { token })).json();
+    const cents = listed.reduce((sum, payment) => sum + Math.round((payment.amount as number) * 100), 0);
+    expect(summary, `summary ${decodeURIComponent(query)}`).toEqual({ paymentCount: listed.length, totalAmount: cents / 100, currency: 'KES' });
+    return listed.length;
+  };
+
+  it("sums a merchant's accounts, one account, one sub-merchant and a scoped user's view exactly", async () => {
+    const { token, virtualAccount, merchant } = await signedInMerchant(api);
+    const branch = await newSubMerchant(merchant.id);
+    const provision = await api.request('POST', '/merchants/me/virtual-accounts', { token, json: { purpose: 'BRAND', subMerchantId: branch.id } });
+    expect(provision.status).toBe(201);
+    const branchAccount = (await provision.json()) as { id: string; accountNumber: string };
+    const days = Date.parse('2026-04-01T06:00:00.000Z');
+    for (let index = 0; index < 6; index++) {
+      const receivedAt = new Date(days + index * 20 * 3_600_000);
+      await pay(virtualAccount.accountNumber, `${100 + index}.25`, { receivedAt });
+      await pay(branchAccount.accountNumber, `${10 + index}.50`, { receivedAt, rail: 'BANK', channel: 'RTGS' });
+    }
+    const from = encodeURIComponent('2026-04-01T12:00:00.000Z');
+    const to = encodeURIComponent('2026-04-05T12:00:00.000Z');
+    expect(await summaryEqualsList(token, `?from=${from}&to=${to}`)).toBe(10);
+    expect(await summaryEqualsList(token, `?from=${from}&to=${to}&virtualAccountId=${branchAccount.id}`)).toBe(5);
+    expect(await summaryEqualsList(token, `?from=${from}&to=${to}&subMerchantId=${branch.id}`)).toBe(5);
+    expect(await summaryEqualsList(token, `?from=${from}&to=${to}&channel=MOBILE_MONEY`)).toBe(5);
+
+    const scoped = await newUser(merchant.id, 'PLAIN_MERCHANT', branch.id);
+    const { accessToken } = await signIn(api, scoped.user.email, scoped.password);
+    expect(await summaryEqualsList(accessToken, `?from=${from}&to=${to}`)).toBe(5);
+    expect(await summaryEqualsList(accessToken, `?from=${from}&to=${to}&virtualAccountId=${virtualAccount.id}`)).toBe(0);
   });
 });
 
