@@ -9,7 +9,7 @@ import { db, type Queryable } from '@/lib/platform/db';
 import { executePrepared, renderedOnce } from '@/lib/platform/db/prepared';
 import { expectedPayments } from './schema';
 import type { ExpectedPaymentFilters } from './schemas';
-import { lapsedAwaitingPayment, reportedStatus, withReportedStatus } from './status';
+import { reportedStatus, withReportedStatus } from './status';
 
 const { status: _storedStatus, ...storedColumns } = getTableColumns(expectedPayments);
 
@@ -51,23 +51,15 @@ export async function getBill(principal: Principal, billId: string, tx: Queryabl
 }
 
 export async function listBills(principal: Principal, filters: ExpectedPaymentFilters): Promise<BillView[]> {
-  const page = sql`order by ${sql.join(newestFirst(expectedPayments.createdAt, expectedPayments.id), sql`, `)} limit ${filters.limit + 1}`;
-  const matching = (status: SQL | undefined) =>
+  return selectBills(
+    db(),
     and(
       visibleTo(principal, expectedPayments),
-      status,
+      filters.status ? withReportedStatus(filters.status) : undefined,
       filters.customerId ? eq(expectedPayments.customerId, filters.customerId) : undefined,
       filters.q ? ilike(expectedPayments.paymentReference, `%${likeLiteral(filters.q)}%`) : undefined,
       afterCursor(filters.cursor, expectedPayments.createdAt, expectedPayments.id),
-    );
-  if (filters.status !== 'EXPIRED') return selectBills(db(), matching(filters.status ? withReportedStatus(filters.status) : undefined), page);
-  // Stored EXPIRED bills come in list order from the status index; lapsed ones the job has not
-  // stored yet are few (it runs every minute). Each side reads one page at most; the merge keeps order.
-  return executePrepared<BillView>(
-    db(),
-    sql`select * from ((${billView} where ${matching(eq(expectedPayments.status, 'EXPIRED'))} ${page})
-                       union all
-                       (${billView} where ${matching(lapsedAwaitingPayment)} ${page})) as bills
-        order by "createdAt" desc, "id" desc limit ${filters.limit + 1}`,
+    ),
+    sql`order by ${sql.join(newestFirst(expectedPayments.createdAt, expectedPayments.id), sql`, `)} limit ${filters.limit + 1}`,
   );
 }
