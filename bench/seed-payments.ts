@@ -1,8 +1,8 @@
 /**
  * Bench data: millions of one merchant's payments, made in SQL with generate_series (an API call
  * each would take hours). Receipts, phones, names and amounts vary the way real traffic does, the
- * payments are spread over the given accounts (a merchant's customers), and the daily totals, per
- * account and per merchant, are rebuilt from the rows as ingestion would have kept them.
+ * payments are spread over the given accounts (a merchant's customers), and the totals (daily per
+ * account and per merchant, hourly per merchant) are rebuilt from the rows as ingestion would have kept them.
  */
 import { sql } from 'drizzle-orm';
 import { MERCHANT_TOTALS_SHARDS } from '@/lib/payments/schema';
@@ -50,6 +50,13 @@ export async function seedPayments(merchantId: string, accounts: SeedAccount[], 
       from (select *, (abs(hashtext(virtual_account_id::text)) % ${MERCHANT_TOTALS_SHARDS})::smallint as shard
               from payment_daily_totals where merchant_id = ${merchantId}) account_days
      group by 1, 2, 3, 4, 5, 6`);
+  await db().execute(sql`delete from payment_merchant_hourly_totals where merchant_id = ${merchantId}`);
+  await db().execute(sql`
+    insert into payment_merchant_hourly_totals (merchant_id, hour, sub_merchant_id, channel, currency, shard, payment_count, total_amount)
+    select merchant_id, date_trunc('hour', received_at, 'UTC'), sub_merchant_id, channel, currency,
+           (abs(hashtext(virtual_account_id::text)) % ${MERCHANT_TOTALS_SHARDS})::smallint, count(*), sum(amount)
+      from payments where merchant_id = ${merchantId}
+     group by 1, 2, 3, 4, 5, 6`);
   // As autovacuum would have left a table filled over a year: statistics fresh, visibility map set.
-  await db().execute(sql`vacuum (analyze) payments, payment_daily_totals, payment_merchant_daily_totals`);
+  await db().execute(sql`vacuum (analyze) payments, payment_daily_totals, payment_merchant_daily_totals, payment_merchant_hourly_totals`);
 }

@@ -89,6 +89,20 @@ const invariants = (only: Scope): Record<string, SQL> => ({
            a.payment_count as account_count, m.payment_count as merchant_count, a.total_amount as account_total, m.total_amount as merchant_total
       from by_account a full join by_merchant m using (merchant_id, day, sub_merchant, channel, currency)
      where a.payment_count is distinct from m.payment_count or a.total_amount is distinct from m.total_amount`,
+  'merchant hourly totals equal the payments they summarise': sql`
+    with actual as (
+      select merchant_id, date_trunc('hour', received_at, 'UTC') as hour, coalesce(sub_merchant_id, ${NO_SUB_MERCHANT}) as sub_merchant,
+             channel, currency, count(*) as payment_count, sum(amount) as total_amount
+        from payments p where ${only('p')} group by 1, 2, 3, 4, 5
+    ), recorded as (
+      select merchant_id, hour, coalesce(sub_merchant_id, ${NO_SUB_MERCHANT}) as sub_merchant, channel, currency,
+             sum(payment_count) as payment_count, sum(total_amount) as total_amount
+        from payment_merchant_hourly_totals h where ${only('h')} group by 1, 2, 3, 4, 5
+    )
+    select coalesce(a.merchant_id, r.merchant_id) as merchant_id, coalesce(a.hour, r.hour) as hour, coalesce(a.channel, r.channel) as channel,
+           a.payment_count as actual_count, r.payment_count as recorded_count, a.total_amount as actual_total, r.total_amount as recorded_total
+      from actual a full join recorded r using (merchant_id, hour, sub_merchant, channel, currency)
+     where a.payment_count is distinct from r.payment_count or a.total_amount is distinct from r.total_amount`,
   // A set difference, not NOT EXISTS: with stale statistics right after a burst of payments the
   // planner chose a nested loop over the jsonb key, which took minutes for 25,000 payments.
   'every payment has its payment.received event': sql`

@@ -9,7 +9,7 @@ import { refusalReason, unplaceableReason } from './acceptance';
 import type { InboundPayment, RejectionReason } from './inbound';
 import { matchPayment } from './matching';
 import { creditInBatch } from './batcher';
-import { nairobiDay } from './nairobi-days';
+import { hourStart, nairobiDay } from './nairobi-days';
 import { paymentRow } from './payment-row';
 import { recordPayment } from './record-payment';
 import { resolveTarget, type AccountRow, type BillRow } from './resolve';
@@ -107,7 +107,7 @@ const duplicateOf = async (tx: Queryable, inbound: InboundPayment): Promise<Inge
 /** A payment to a bill's account, or one that validation must see locked: inside the transaction. */
 async function credit(tx: Queryable, inbound: InboundPayment, account: AccountRow, bill: BillRow | null, now: Date): Promise<IngestResult> {
   const payment = paymentRow(inbound, account, bill, now);
-  const posting = { account, amount: inbound.amount, fee: payment.feeAmount, channel: inbound.channel, currency: inbound.currency, day: nairobiDay(inbound.receivedAt) };
+  const posting = { account, amount: inbound.amount, fee: payment.feeAmount, channel: inbound.channel, currency: inbound.currency, day: nairobiDay(inbound.receivedAt), hour: hourStart(inbound.receivedAt) };
   if (!(await recordPayment(tx, payment, posting))) return duplicateOf(tx, inbound);
   const match = matchPayment(inbound.amount, inbound.currency, bill, now);
   if (bill && match.bill) await settleBill(tx, bill, match.bill, payment.id, account);

@@ -1,11 +1,18 @@
 /** Kenya keeps East Africa Time all year (UTC+3, no daylight saving), so a day is plain arithmetic. */
 const NAIROBI_OFFSET_MS = 3 * 3_600_000;
+const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
 
 const floorMidnight = (ms: number) => Math.floor((ms + NAIROBI_OFFSET_MS) / DAY_MS) * DAY_MS - NAIROBI_OFFSET_MS;
 const ceilMidnight = (ms: number) => Math.ceil((ms + NAIROBI_OFFSET_MS) / DAY_MS) * DAY_MS - NAIROBI_OFFSET_MS;
+// A whole-hour offset: Nairobi's hours start when UTC's do.
+const floorHour = (ms: number) => Math.floor(ms / HOUR_MS) * HOUR_MS;
+const ceilHour = (ms: number) => Math.ceil(ms / HOUR_MS) * HOUR_MS;
+
 /** The Nairobi calendar date (YYYY-MM-DD) a moment falls on: the day of the daily totals. */
 export const nairobiDay = (at: Date) => new Date(at.getTime() + NAIROBI_OFFSET_MS).toISOString().slice(0, 10);
+/** The start of the hour a moment falls in (ISO 8601): the hour of the hourly totals. */
+export const hourStart = (at: Date) => new Date(floorHour(at.getTime())).toISOString();
 
 /** A stretch of time, [from, to); a missing end is open. */
 export interface Span {
@@ -13,31 +20,48 @@ export interface Span {
   to?: Date;
 }
 
-/** [from, to) cut into whole Nairobi days ([fromDay, toDay) as dates) and the partial days around them. */
-export interface DaySplit {
-  fromDay?: string;
-  toDay?: string;
+/**
+ * A range cut for reading from totals: whole Nairobi days ([fromDay, toDay) as dates, when the
+ * range holds any), runs of whole hours in the partial days around them, and what is left (less
+ * than an hour at each end), to be read from the payments themselves.
+ */
+export interface TotalsSplit {
+  days?: { fromDay?: string; toDay?: string };
+  hours: Span[];
   edges: Span[];
 }
 
 /**
- * Cuts [from, to) at Nairobi midnights so that whole days can be read from daily totals and only
- * the partial first and last days from the payments themselves. Undefined when the range holds no
- * whole day (it is then at most two partial days: cheap to read directly).
+ * Cuts [from, to) so that a summary reads at most a few rows a day: whole days from the daily
+ * totals, whole hours from the hourly totals, and under two hours of payments. With `hours: false`
+ * (no hourly totals for the filter) the partial days are left whole, as edges.
  */
-export function splitIntoNairobiDays(from: string | undefined, to: string | undefined): DaySplit | undefined {
+export function splitForTotals(from: string | undefined, to: string | undefined, options: { hours: boolean }): TotalsSplit {
   const fromMs = from === undefined ? undefined : Date.parse(from);
   const toMs = to === undefined ? undefined : Date.parse(to);
   const firstMidnight = fromMs === undefined ? undefined : ceilMidnight(fromMs);
   const lastMidnight = toMs === undefined ? undefined : floorMidnight(toMs);
-  if (firstMidnight !== undefined && lastMidnight !== undefined && firstMidnight >= lastMidnight) return undefined;
+  const split: TotalsSplit = { hours: [], edges: [] };
 
-  const edges: Span[] = [];
-  if (fromMs !== undefined && fromMs < firstMidnight!) edges.push({ from: new Date(fromMs), to: new Date(firstMidnight!) });
-  if (toMs !== undefined && lastMidnight! < toMs) edges.push({ from: new Date(lastMidnight!), to: new Date(toMs) });
-  return {
+  const partial = (start: number, end: number) => {
+    if (start >= end) return;
+    const firstHour = ceilHour(start);
+    const lastHour = floorHour(end);
+    if (!options.hours || firstHour >= lastHour) return void split.edges.push({ from: new Date(start), to: new Date(end) });
+    if (start < firstHour) split.edges.push({ from: new Date(start), to: new Date(firstHour) });
+    split.hours.push({ from: new Date(firstHour), to: new Date(lastHour) });
+    if (lastHour < end) split.edges.push({ from: new Date(lastHour), to: new Date(end) });
+  };
+
+  if (firstMidnight !== undefined && lastMidnight !== undefined && firstMidnight >= lastMidnight) {
+    partial(fromMs!, toMs!); // no whole day in the range: both ends are defined here
+    return split;
+  }
+  split.days = {
     fromDay: firstMidnight === undefined ? undefined : nairobiDay(new Date(firstMidnight)),
     toDay: lastMidnight === undefined ? undefined : nairobiDay(new Date(lastMidnight)),
-    edges,
   };
+  if (fromMs !== undefined) partial(fromMs, firstMidnight!);
+  if (toMs !== undefined) partial(lastMidnight!, toMs);
+  return split;
 }

@@ -16,12 +16,15 @@ export interface Posting {
   currency: string;
   /** The Nairobi calendar day the money arrived, for the daily totals. */
   day: string;
+  /** The start of the hour it arrived in (ISO 8601), for the merchant's hourly totals. */
+  hour: string;
 }
 
 /**
- * The CTEs `balances`, `entries`, `totals` and `merchant_totals` of a payment's statement: the
- * account's new balance and fee balance, the CREDIT (and FEE) ledger entries carrying the balances
- * after them, and the day's totals for the account and for its merchant, each only when `guard` holds (the payment row was inserted). The UPDATE takes the
+ * The CTEs `balances`, `entries`, `totals`, `merchant_totals` and `merchant_hours` of a payment's
+ * statement: the account's new balance and fee balance, the CREDIT (and FEE) ledger entries carrying
+ * the balances after them, the day's totals for the account and for its merchant, and the hour's for
+ * its merchant, each only when `guard` holds (the payment row was inserted). The UPDATE takes the
  * account's row lock, so balances and entry numbers follow the order payments commit in.
  */
 export function ledgerCtes(posting: Posting, guard: SQL): SQL {
@@ -53,6 +56,15 @@ export function ledgerCtes(posting: Posting, guard: SQL): SQL {
       on conflict on constraint payment_merchant_daily_totals_key
       do update set payment_count = payment_merchant_daily_totals.payment_count + 1,
                     total_amount = payment_merchant_daily_totals.total_amount + excluded.total_amount
+      returning 1
+    ), merchant_hours as (
+      insert into payment_merchant_hourly_totals (merchant_id, hour, sub_merchant_id, channel, currency, shard, payment_count, total_amount)
+      select ${account.merchantId}::uuid, ${posting.hour}::timestamptz, ${account.subMerchantId}::uuid, ${posting.channel}::text, ${posting.currency}::char(3),
+             ${merchantTotalsShard(account.id)}::smallint, 1, ${amount}::numeric
+       where ${guard}
+      on conflict on constraint payment_merchant_hourly_totals_key
+      do update set payment_count = payment_merchant_hourly_totals.payment_count + 1,
+                    total_amount = payment_merchant_hourly_totals.total_amount + excluded.total_amount
       returning 1
     )`;
 }

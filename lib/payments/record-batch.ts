@@ -14,7 +14,7 @@ export interface BatchedPayment {
 /**
  * Writes many payments into accounts (no bill involved) in one statement, so one round trip and
  * one commit for all of them: the payment rows, ledger entries whose balanceAfter follow the
- * order given, the accounts' balances, the days' totals (per account and per merchant), and each payment's `payment.received`
+ * order given, the accounts' balances, the days' totals (per account and per merchant), the hours' (per merchant), and each payment's `payment.received`
  * event with its webhook deliveries. A payment whose rail reference is already stored (or comes
  * earlier in the same batch) writes nothing at all. Returns the ids that were written.
  *
@@ -125,6 +125,17 @@ function recordPaymentBatchSql(batch: BatchedPayment[]): SQL {
       on conflict on constraint payment_merchant_daily_totals_key
       do update set payment_count = payment_merchant_daily_totals.payment_count + excluded.payment_count,
                     total_amount = payment_merchant_daily_totals.total_amount + excluded.total_amount
+      returning 1
+    ), merchant_hours as (
+      -- Likewise in key order. Every statement that adds here adds to the day's rows as well, the two
+      -- tables always in the same order, so lock waits cannot form a circle.
+      insert into payment_merchant_hourly_totals (merchant_id, hour, sub_merchant_id, channel, currency, shard, payment_count, total_amount)
+      select merchant_id, date_trunc('hour', received_at, 'UTC'), sub_merchant_id, channel, currency, shard, count(*), sum(amount)
+        from written group by 1, 2, 3, 4, 5, 6
+       order by 1, 2, 3, 4, 5, 6
+      on conflict on constraint payment_merchant_hourly_totals_key
+      do update set payment_count = payment_merchant_hourly_totals.payment_count + excluded.payment_count,
+                    total_amount = payment_merchant_hourly_totals.total_amount + excluded.total_amount
       returning 1
     ), ${deliveriesCtes(sql`insert into events (merchant_id, sub_merchant_id, type, data)
         select merchant_id, sub_merchant_id, 'payment.received', event from written order by ord`)}

@@ -119,6 +119,30 @@ export const paymentMerchantDailyTotals = pgTable(
 );
 
 /**
+ * The merchant totals again, per hour (the hour's start, UTC and Nairobi hours coinciding), written
+ * in the same statement: a summary over a range cut mid-day ("today so far", "09:30 to 17:00")
+ * reads whole hours here and, from the payments, only what lies within an hour of either end.
+ */
+export const paymentMerchantHourlyTotals = pgTable(
+  'payment_merchant_hourly_totals',
+  {
+    merchantId: uuid('merchant_id').notNull(),
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    subMerchantId: uuid('sub_merchant_id'),
+    channel: text('channel', { enum: paymentChannels }).notNull(),
+    currency: char('currency', { length: 3 }).notNull(),
+    shard: smallint('shard').notNull(),
+    paymentCount: bigint('payment_count', { mode: 'number' }).notNull(),
+    totalAmount: money('total_amount').notNull(),
+  },
+  (table) => [
+    unique('payment_merchant_hourly_totals_key')
+      .on(table.merchantId, table.hour, table.subMerchantId, table.channel, table.currency, table.shard)
+      .nullsNotDistinct(),
+  ],
+);
+
+/**
  * Money a rail confirmed that no account can take (unknown account number): kept whole for an
  * operator, never dropped, and still unique per rail reference.
  */

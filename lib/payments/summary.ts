@@ -1,33 +1,55 @@
 import { and, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Principal } from '@/lib/auth/principal';
 import { merchants } from '@/lib/merchants/schema';
 import { db } from '@/lib/platform/db';
 import { paymentConditions } from './filters';
-import { splitIntoNairobiDays, type DaySplit, type Span } from './nairobi-days';
-import { paymentDailyTotals, paymentMerchantDailyTotals, payments } from './schema';
+import { splitForTotals, type Span, type TotalsSplit } from './nairobi-days';
+import { paymentDailyTotals, paymentMerchantDailyTotals, paymentMerchantHourlyTotals, payments } from './schema';
 import type { PaymentSummaryFilters } from './schemas';
 
 /** Anything finer than day, channel, account and sub-merchant (an amount range, a search, a bill) has no daily total. */
 const totalsCanAnswer = (filters: PaymentSummaryFilters) =>
   !(filters.q || filters.minAmount || filters.maxAmount || filters.expectedPaymentId || filters.customerId || filters.matchStatus);
 
+/** The sub-merchant whose totals a caller sees: its own when scoped, else the one it filters on. */
+function totalsScope(principal: Principal, filters: PaymentSummaryFilters, subMerchantColumn: AnyPgColumn): SQL | undefined {
+  const scopeSubMerchant = principal.subMerchantId ?? filters.subMerchantId;
+  return and(
+    scopeSubMerchant ? eq(subMerchantColumn, scopeSubMerchant) : undefined,
+    // A scoped user asking for another sub-merchant sees nothing, as in the list.
+    principal.subMerchantId && filters.subMerchantId && filters.subMerchantId !== principal.subMerchantId ? sql`false` : undefined,
+  );
+}
+
 /**
  * The whole days of the split, read from daily totals: one account's own rows when the filter names
  * an account, else the merchant's (a few rows a day, however many accounts it has).
  */
-function wholeDays(principal: Principal, filters: PaymentSummaryFilters, currency: string, split: DaySplit): SQL {
+function wholeDays(principal: Principal, filters: PaymentSummaryFilters, currency: string, days: NonNullable<TotalsSplit['days']>): SQL {
   const totals = filters.virtualAccountId ? paymentDailyTotals : paymentMerchantDailyTotals;
-  const scopeSubMerchant = principal.subMerchantId ?? filters.subMerchantId;
   const where = and(
     eq(totals.merchantId, principal.merchantId),
     eq(totals.currency, currency),
-    split.fromDay ? gte(totals.day, split.fromDay) : undefined,
-    split.toDay ? lt(totals.day, split.toDay) : undefined,
+    days.fromDay ? gte(totals.day, days.fromDay) : undefined,
+    days.toDay ? lt(totals.day, days.toDay) : undefined,
     filters.channel ? eq(totals.channel, filters.channel) : undefined,
     filters.virtualAccountId ? eq(paymentDailyTotals.virtualAccountId, filters.virtualAccountId) : undefined,
-    scopeSubMerchant ? eq(totals.subMerchantId, scopeSubMerchant) : undefined,
-    // A scoped user asking for another sub-merchant sees nothing, as in the list.
-    principal.subMerchantId && filters.subMerchantId && filters.subMerchantId !== principal.subMerchantId ? sql`false` : undefined,
+    totalsScope(principal, filters, totals.subMerchantId),
+  );
+  return sql`select ${totals.paymentCount}::numeric as count, ${totals.totalAmount} as total from ${totals} where ${where}`;
+}
+
+/** A run of whole hours, from the merchant's hourly totals. */
+function wholeHours(principal: Principal, filters: PaymentSummaryFilters, currency: string, hours: Span): SQL {
+  const totals = paymentMerchantHourlyTotals;
+  const where = and(
+    eq(totals.merchantId, principal.merchantId),
+    eq(totals.currency, currency),
+    gte(totals.hour, hours.from!),
+    lt(totals.hour, hours.to!),
+    filters.channel ? eq(totals.channel, filters.channel) : undefined,
+    totalsScope(principal, filters, totals.subMerchantId),
   );
   return sql`select ${totals.paymentCount}::numeric as count, ${totals.totalAmount} as total from ${totals} where ${where}`;
 }
@@ -39,17 +61,28 @@ function paymentsIn(principal: Principal, filters: PaymentSummaryFilters, curren
   return sql`select count(*)::numeric as count, sum(${payments.amount}) as total from ${payments} where ${where}`;
 }
 
+/** The parts whose sums make the summary: totals where they can answer, payments elsewhere. */
+function summaryParts(principal: Principal, filters: PaymentSummaryFilters, currency: string): SQL[] {
+  if (!totalsCanAnswer(filters)) return [paymentsIn(principal, filters, currency)];
+  // Hourly totals are kept per merchant, not per account: one account's partial days are its own payments.
+  const split = splitForTotals(filters.from, filters.to, { hours: !filters.virtualAccountId });
+  return [
+    ...(split.days ? [wholeDays(principal, filters, currency, split.days)] : []),
+    ...split.hours.map((hours) => wholeHours(principal, filters, currency, hours)),
+    ...split.edges.map((edge) => paymentsIn(principal, filters, currency, edge)),
+  ];
+}
+
 /**
  * Count and exact total for the filters, in one currency: whole Nairobi days from the daily totals
- * (kept in each payment's transaction), partial first and last days from the payments, all added
- * as NUMERIC in one statement. A filter the totals cannot answer sums the payments it selects.
+ * and whole hours from the hourly ones (both kept in each payment's statement), the rest (under an
+ * hour at either end) from the payments, all added as NUMERIC in one statement. A filter the totals
+ * cannot answer sums the payments it selects.
  */
 export async function summarisePayments(principal: Principal, filters: PaymentSummaryFilters) {
   const currency = filters.currency ?? (await merchantCurrency(principal.merchantId));
-  const split = totalsCanAnswer(filters) ? splitIntoNairobiDays(filters.from, filters.to) : undefined;
-  const parts = split
-    ? [wholeDays(principal, filters, currency, split), ...split.edges.map((edge) => paymentsIn(principal, filters, currency, edge))]
-    : [paymentsIn(principal, filters, currency)];
+  const parts = summaryParts(principal, filters, currency);
+  if (parts.length === 0) return { paymentCount: 0, totalAmount: 0, currency }; // an empty range
   const { rows } = await db().execute<{ count: string; total: string }>(
     sql`select coalesce(sum(count), 0) as count, coalesce(sum(total), 0) as total from (${sql.join(parts, sql` union all `)}) as parts`,
   );

@@ -210,6 +210,25 @@ describe('ledger:check', () => {
     expect(report.problems.map((problem) => [problem.invariant, problem.count])).toEqual([['merchant daily totals equal the account daily totals they sum', 1]]);
   });
 
+  it("keeps the merchant's hourly totals equal to its payments on both write paths, and names them when they differ", async () => {
+    const { virtualAccount, token } = await signedInMerchant(api);
+    const bill = await createBill(api, token, { amount: 50, currency: 'KES' });
+    const at = (iso: string) => ({ receivedAt: new Date(iso) });
+    await ingestPayment(mpesa(virtualAccount.accountNumber, '10.10', at('2026-03-01T09:15:00Z')), { strict: false }); // batched
+    await ingestPayment(mpesa(virtualAccount.accountNumber, '5.05', at('2026-03-01T09:59:59Z')), { strict: false });
+    await ingestPayment(mpesa(bill.virtualAccountNumber!, '20', at('2026-03-01T09:30:00Z')), { strict: false }); // one by one, with its bill
+    const { rows } = await db().execute<{ hour: string; payment_count: string; total_amount: string }>(
+      sql`select to_char(hour at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI') as hour, sum(payment_count) as payment_count, sum(total_amount) as total_amount
+            from payment_merchant_hourly_totals where merchant_id = ${virtualAccount.merchantId} group by hour`,
+    );
+    expect(rows).toEqual([{ hour: '2026-03-01T09:00', payment_count: '3', total_amount: '35.1500' }]);
+    expect((await checkLedger({ merchantId: virtualAccount.merchantId })).problems).toEqual([]);
+
+    await db().execute(sql`update payment_merchant_hourly_totals set payment_count = payment_count + 1 where merchant_id = ${virtualAccount.merchantId}`);
+    const report = await checkLedger({ merchantId: virtualAccount.merchantId });
+    expect(report.problems.map((problem) => [problem.invariant, problem.count])).toEqual([['merchant hourly totals equal the payments they summarise', 1]]);
+  });
+
   it('names a payment whose payment.received event is missing', async () => {
     const { virtualAccount } = await signedInMerchant(api);
     const kept = await ingestPayment(mpesa(virtualAccount.accountNumber, '10'), { strict: false });

@@ -100,11 +100,11 @@ describe('GET /merchants/me/payments/summary', () => {
     expect(all.totalAmount).toBe(3000.3);
   });
 
-  it('adds whole days from the daily totals and partial days from the payments, for ranges cut anywhere', async () => {
+  it('adds whole days and hours from the totals and the rest from the payments, for ranges cut anywhere', async () => {
     const { token, virtualAccount } = await signedInMerchant(api);
     // Nairobi midnight starting 1 March 2026 is 21:00 UTC the day before.
     const march1 = Date.parse('2026-02-28T21:00:00.000Z');
-    const hours = [0, 1.5, 10, 23.99, 24, 30, 47.5, 48, 60, 71.9, 72, 80];
+    const hours = [0, 1.5, 9.99, 10, 10.25, 10.75, 11.5, 12, 23.99, 24, 30, 47.5, 48, 60, 71.9, 72, 80];
     for (const [index, hour] of hours.entries()) {
       await pay(virtualAccount.accountNumber, `${index + 1}.0${index % 10}`, { receivedAt: new Date(march1 + hour * 3_600_000) });
     }
@@ -117,6 +117,12 @@ describe('GET /merchants/me/payments/summary', () => {
       `?from=${at(30)}`, // open end
       `?to=${at(47.5)}`, // open start
       `?from=${at(1.5)}&to=${at(72)}&channel=MOBILE_MONEY`,
+      `?from=${at(9.5)}&to=${at(12.1)}`, // sub-hour edges around whole hours, inside one day
+      `?from=${at(10.1)}&to=${at(10.8)}`, // inside one hour
+      `?from=${at(10)}&to=${at(12)}`, // whole hours only
+      `?from=${at(9.75)}&to=${at(30.5)}`, // hours and edges on both sides of a whole day
+      `?from=${at(10.5)}&to=${at(10.5)}`, // empty
+      `?from=${at(11)}&to=${at(10)}`, // backwards: empty
     ];
     for (const query of ranges) {
       const listed = (await list(token, `${query}&limit=200`)).body;
