@@ -48,23 +48,21 @@ export function ledgerCtes(posting: Posting, guard: SQL): SQL {
       on conflict (merchant_id, day, virtual_account_id, channel, currency)
       do update set payment_count = payment_daily_totals.payment_count + 1, total_amount = payment_daily_totals.total_amount + excluded.total_amount
       returning 1
-    ), merchant_totals as (
-      insert into payment_merchant_daily_totals (merchant_id, day, sub_merchant_id, channel, currency, shard, payment_count, total_amount)
-      select ${account.merchantId}::uuid, ${posting.day}::date, ${account.subMerchantId}::uuid, ${posting.channel}::text, ${posting.currency}::char(3),
-             ${merchantTotalsShard(account.id)}::smallint, 1, ${amount}::numeric
-       where ${guard}
-      on conflict on constraint payment_merchant_daily_totals_key
-      do update set payment_count = payment_merchant_daily_totals.payment_count + 1,
-                    total_amount = payment_merchant_daily_totals.total_amount + excluded.total_amount
-      returning 1
-    ), merchant_hours as (
-      insert into payment_merchant_hourly_totals (merchant_id, hour, sub_merchant_id, channel, currency, shard, payment_count, total_amount)
-      select ${account.merchantId}::uuid, ${posting.hour}::timestamptz, ${account.subMerchantId}::uuid, ${posting.channel}::text, ${posting.currency}::char(3),
-             ${merchantTotalsShard(account.id)}::smallint, 1, ${amount}::numeric
-       where ${guard}
-      on conflict on constraint payment_merchant_hourly_totals_key
-      do update set payment_count = payment_merchant_hourly_totals.payment_count + 1,
-                    total_amount = payment_merchant_hourly_totals.total_amount + excluded.total_amount
-      returning 1
+    ), merchant_totals as (${addToMerchantTotals('payment_merchant_daily_totals', 'day', sql`${posting.day}::date`, posting, guard)}
+    ), merchant_hours as (${addToMerchantTotals('payment_merchant_hourly_totals', 'hour', sql`${posting.hour}::timestamptz`, posting, guard)}
     )`;
+}
+
+/** The upsert adding one payment to its merchant's row of a totals table for its day or hour. */
+function addToMerchantTotals(table: string, period: 'day' | 'hour', at: SQL, posting: Posting, guard: SQL): SQL {
+  const { account, amount } = posting;
+  const totals = sql.identifier(table);
+  return sql`
+      insert into ${totals} (merchant_id, ${sql.identifier(period)}, sub_merchant_id, channel, currency, shard, payment_count, total_amount)
+      select ${account.merchantId}::uuid, ${at}, ${account.subMerchantId}::uuid, ${posting.channel}::text, ${posting.currency}::char(3),
+             ${merchantTotalsShard(account.id)}::smallint, 1, ${amount}::numeric
+       where ${guard}
+      on conflict on constraint ${sql.identifier(`${table}_key`)}
+      do update set payment_count = ${totals}.payment_count + 1, total_amount = ${totals}.total_amount + excluded.total_amount
+      returning 1`;
 }

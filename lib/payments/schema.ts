@@ -92,6 +92,16 @@ export const paymentDailyTotals = pgTable(
 /** Rows each merchant's day, channel and currency is spread over: see paymentMerchantDailyTotals. */
 export const MERCHANT_TOTALS_SHARDS = 8;
 
+/** The key after the period, and the sums, of a merchant totals table (fresh builders per table). */
+const merchantTotalsColumns = () => ({
+  subMerchantId: uuid('sub_merchant_id'),
+  channel: text('channel', { enum: paymentChannels }).notNull(),
+  currency: char('currency', { length: 3 }).notNull(),
+  shard: smallint('shard').notNull(),
+  paymentCount: bigint('payment_count', { mode: 'number' }).notNull(),
+  totalAmount: money('total_amount').notNull(),
+});
+
 /**
  * The daily totals summed over a merchant's accounts, kept in the same statement as the per-account
  * ones: a merchant with thousands of customer accounts has about one per-account row per payment,
@@ -101,16 +111,7 @@ export const MERCHANT_TOTALS_SHARDS = 8;
  */
 export const paymentMerchantDailyTotals = pgTable(
   'payment_merchant_daily_totals',
-  {
-    merchantId: uuid('merchant_id').notNull(),
-    day: date('day', { mode: 'string' }).notNull(),
-    subMerchantId: uuid('sub_merchant_id'),
-    channel: text('channel', { enum: paymentChannels }).notNull(),
-    currency: char('currency', { length: 3 }).notNull(),
-    shard: smallint('shard').notNull(),
-    paymentCount: bigint('payment_count', { mode: 'number' }).notNull(),
-    totalAmount: money('total_amount').notNull(),
-  },
+  { merchantId: uuid('merchant_id').notNull(), day: date('day', { mode: 'string' }).notNull(), ...merchantTotalsColumns() },
   (table) => [
     unique('payment_merchant_daily_totals_key')
       .on(table.merchantId, table.day, table.subMerchantId, table.channel, table.currency, table.shard)
@@ -125,16 +126,7 @@ export const paymentMerchantDailyTotals = pgTable(
  */
 export const paymentMerchantHourlyTotals = pgTable(
   'payment_merchant_hourly_totals',
-  {
-    merchantId: uuid('merchant_id').notNull(),
-    hour: timestamp('hour', { withTimezone: true }).notNull(),
-    subMerchantId: uuid('sub_merchant_id'),
-    channel: text('channel', { enum: paymentChannels }).notNull(),
-    currency: char('currency', { length: 3 }).notNull(),
-    shard: smallint('shard').notNull(),
-    paymentCount: bigint('payment_count', { mode: 'number' }).notNull(),
-    totalAmount: money('total_amount').notNull(),
-  },
+  { merchantId: uuid('merchant_id').notNull(), hour: timestamp('hour', { withTimezone: true }).notNull(), ...merchantTotalsColumns() },
   (table) => [
     unique('payment_merchant_hourly_totals_key')
       .on(table.merchantId, table.hour, table.subMerchantId, table.channel, table.currency, table.shard)
