@@ -1,6 +1,7 @@
 import type { Task } from 'graphile-worker';
 import { config, sandboxEnabled } from '@/lib/platform/config';
 import { db, pool } from '@/lib/platform/db';
+import { grouped } from '@/lib/platform/grouped';
 import { systemClock, type Clock } from './clock';
 import { scheduleDelivery, type DeliveryJob } from './jobs';
 import { processLimiter, type InFlightLimiter } from './limiter';
@@ -28,35 +29,39 @@ interface Due {
   event: EventForDelivery;
 }
 
-/** Run for every attempt: a named statement is parsed and planned once per connection. */
-const LOAD_DELIVERY = {
-  name: 'webhooks_load_delivery',
-  text: `select delivery.round_attempts, endpoint.url, endpoint.secret, endpoint.previous_secret, endpoint.previous_secret_expires_at,
+/** Run for every group of attempts: a named statement is parsed and planned once per connection. */
+const LOAD_DELIVERIES = {
+  name: 'webhooks_load_deliveries',
+  text: `select delivery.id, delivery.round_attempts, endpoint.url, endpoint.secret, endpoint.previous_secret, endpoint.previous_secret_expires_at,
                 event.id as event_id, event.type, event.data, event.created_at
            from webhook_deliveries delivery
            join webhook_endpoints endpoint on endpoint.id = delivery.endpoint_id
            join events event on event.id = delivery.event_id
-          where delivery.id = $1 and delivery.status = 'PENDING' and endpoint.active`,
+          where delivery.id = any($1::uuid[]) and delivery.status = 'PENDING' and endpoint.active`,
 };
 
-/**
- * What to send, when the delivery is still due. A read, not a lock: graphile-worker's lock on
- * the job keeps two workers apart, and a rare overlap (a redelivery racing a retry) sends twice,
- * which at-least-once delivery allows.
- */
-async function load(deliveryId: string): Promise<Due | undefined> {
-  const { rows } = await pool().query({ ...LOAD_DELIVERY, values: [deliveryId] });
-  const row = rows[0] as Record<string, unknown> | undefined;
-  if (!row) return undefined;
-  return {
-    roundAttempts: row.round_attempts as number,
-    url: row.url as string,
-    secret: row.secret as string,
-    previousSecret: row.previous_secret as string | null,
-    previousSecretExpiresAt: asDate(row.previous_secret_expires_at),
-    event: { id: row.event_id as string, type: row.type as string, createdAt: asDate(row.created_at)!, data: row.data },
-  };
+async function loadMany(deliveryIds: string[]): Promise<(Due | undefined)[]> {
+  const { rows } = await pool().query({ ...LOAD_DELIVERIES, values: [deliveryIds] });
+  const found = new Map<string, Due>();
+  for (const row of rows as Record<string, unknown>[]) {
+    found.set(row.id as string, {
+      roundAttempts: row.round_attempts as number,
+      url: row.url as string,
+      secret: row.secret as string,
+      previousSecret: row.previous_secret as string | null,
+      previousSecretExpiresAt: asDate(row.previous_secret_expires_at),
+      event: { id: row.event_id as string, type: row.type as string, createdAt: asDate(row.created_at)!, data: row.data },
+    });
+  }
+  return deliveryIds.map((id) => found.get(id));
 }
+
+/**
+ * What to send, when the delivery is still due; deliveries starting together are read in one
+ * query. A read, not a lock: graphile-worker's lock on the job keeps two workers apart, and a rare
+ * overlap (a redelivery racing a retry) sends twice, which at-least-once delivery allows.
+ */
+const load = grouped(loadMany, { maxSize: 100, concurrency: 2 });
 
 const asDate = (value: unknown) => (value === null || value === undefined ? null : new Date(value as string | Date));
 

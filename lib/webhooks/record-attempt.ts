@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { db, pool } from '@/lib/platform/db';
+import { grouped } from '@/lib/platform/grouped';
 import { logger } from '@/lib/platform/logger';
 import { deactivateEndpoint } from './deactivate';
 import { scheduleDelivery, type DeliveryJob } from './jobs';
@@ -20,35 +21,58 @@ const insertAttempt = (attempt: AttemptRecord) => sql`
           ${attempt.durationMs}::int, ${attempt.error})`;
 
 /**
- * The common case in one named statement: the attempt, the delivery done, the endpoint healthy
- * again. Committed without waiting for the disk (synchronous_commit off, for this transaction
- * only): the job's completion, committed durably right after, flushes the log past this record;
- * if the server dies first, the job is still queued and the attempt is simply made again.
+ * The common case, for every delivery that succeeded meanwhile, in one named statement: the
+ * attempts, the deliveries done, their endpoints healthy again. Committed without waiting for the
+ * disk (synchronous_commit off, for this transaction only): the jobs' completion, committed durably
+ * right after, flushes the log past this record; if the server dies first, the jobs are still
+ * queued and the attempts are simply made again. A delivery twice in one group (a redelivery racing
+ * a retry) counts both attempts.
  */
-const RECORD_SUCCESS = {
-  name: 'webhooks_record_success',
+const RECORD_SUCCESSES = {
+  name: 'webhooks_record_successes',
   text: `with durability as (select set_config('synchronous_commit', 'off', true)),
+         input as (
+           select * from unnest($1::uuid[], $2::uuid[], $3::timestamptz[], $4::int[], $5::int[])
+                      as x(delivery_id, endpoint_id, attempted_at, response_status, duration_ms)
+         ),
          attempt as (
            insert into webhook_attempts (delivery_id, attempted_at, response_status, duration_ms, error)
-           values ($1, $3, $4, $5, null)
+           select delivery_id, attempted_at, response_status, duration_ms, null from input
          ),
          delivered as (
-           update webhook_deliveries
-              set status = case when status = 'PENDING' then 'SUCCEEDED' else status end,
-                  attempt_count = attempt_count + 1, round_attempts = round_attempts + 1,
-                  last_attempt_at = $3, next_attempt_at = null
-            where id = $1
+           update webhook_deliveries delivery
+              set status = case when delivery.status = 'PENDING' then 'SUCCEEDED' else delivery.status end,
+                  attempt_count = delivery.attempt_count + done.attempts, round_attempts = delivery.round_attempts + done.attempts,
+                  last_attempt_at = done.last_attempt_at, next_attempt_at = null
+             from (select delivery_id, count(*)::int as attempts, max(attempted_at) as last_attempt_at from input group by delivery_id) done
+            where delivery.id = done.delivery_id
          ),
-         healthy as (update webhook_endpoints set failing_since = null where id = $2 and failing_since is not null)
+         healthy as (
+           update webhook_endpoints set failing_since = null
+            where id in (select endpoint_id from input) and failing_since is not null
+         )
          select count(*) from durability`,
 };
 
-export async function recordSuccess(attempt: AttemptRecord): Promise<void> {
+async function recordSuccesses(attempts: AttemptRecord[]): Promise<void[]> {
   await pool().query({
-    ...RECORD_SUCCESS,
-    values: [attempt.job.deliveryId, attempt.job.endpointId, attempt.attemptedAt, attempt.responseStatus, attempt.durationMs],
+    ...RECORD_SUCCESSES,
+    values: [
+      attempts.map((attempt) => attempt.job.deliveryId),
+      attempts.map((attempt) => attempt.job.endpointId),
+      attempts.map((attempt) => attempt.attemptedAt),
+      attempts.map((attempt) => attempt.responseStatus),
+      attempts.map((attempt) => attempt.durationMs),
+    ],
   });
+  return attempts.map(() => undefined);
 }
+
+/**
+ * A delivered attempt, recorded with the others that succeed meanwhile. One group at a time: two
+ * groups updating the same endpoint rows in different orders could otherwise deadlock.
+ */
+export const recordSuccess = grouped(recordSuccesses, { maxSize: 200, concurrency: 1 });
 
 const statusAfter = (step: NextStep) => (step.kind === 'retry' ? 'PENDING' : 'FAILED');
 
