@@ -5,7 +5,7 @@ import { db } from '@/lib/platform/db';
 import { logger } from '@/lib/platform/logger';
 import { unplaceableReason } from './acceptance';
 import type { InboundPayment } from './inbound';
-import { nairobiDay } from './nairobi-days';
+import { hourStart, nairobiDay } from './nairobi-days';
 import { paymentRow, type AccountIdentity } from './payment-row';
 import { recordPaymentBatch, type BatchedPayment } from './record-batch';
 import type { PaymentRow } from './serialize';
@@ -91,7 +91,7 @@ async function writeBatch(batch: Waiting[], attempt = 1): Promise<void> {
     const planned: (BatchedPayment | null)[] = batch.map(({ inbound }) => {
       const account = knownAccounts.get(inbound.accountReference.trim());
       if (!account || !batchable(inbound, account)) return null;
-      return { payment: paymentRow(inbound, account, null, now), day: nairobiDay(inbound.receivedAt) };
+      return { payment: paymentRow(inbound, account, null, now), day: nairobiDay(inbound.receivedAt), hour: hourStart(inbound.receivedAt) };
     });
     const toWrite = planned.filter((item) => item !== null);
     const written = toWrite.length > 0 ? await recordPaymentBatch(toWrite) : new Set<string>();

@@ -5,17 +5,18 @@ import { deliveriesCtes } from '@/lib/webhooks/fan-out';
 import { merchantTotalsShard } from './post-to-ledger';
 import { toPaymentJson, type PaymentRow } from './serialize';
 
-/** A payment into an account, no bill involved, ready to write: the row and its Nairobi day. */
+/** A payment into an account, no bill involved, ready to write: the row, its Nairobi day and its hour. */
 export interface BatchedPayment {
   payment: PaymentRow;
   day: string;
+  hour: string;
 }
 
 /**
  * Writes many payments into accounts (no bill involved) in one statement, so one round trip and
  * one commit for all of them: the payment rows, ledger entries whose balanceAfter follow the
- * order given, the accounts' balances, the days' totals (per account and per merchant), the hours' (per merchant), and each payment's `payment.received`
- * event with its webhook deliveries. A payment whose rail reference is already stored (or comes
+ * order given, the accounts' balances, the days' totals (per account and per merchant) and the
+ * hours' (per merchant), and each payment's `payment.received` event with its webhook deliveries. A payment whose rail reference is already stored (or comes
  * earlier in the same batch) writes nothing at all. Returns the ids that were written.
  *
  * Accounts are locked in id order before anything is written, so two batches (or a batch and a
@@ -28,7 +29,7 @@ export async function recordPaymentBatch(batch: BatchedPayment[]): Promise<Set<s
 
 /** The statement recordPaymentBatch runs (a pure function of its input, so its text is the same on every call). */
 function recordPaymentBatchSql(batch: BatchedPayment[]): SQL {
-  const input = batch.map(({ payment: p, day }, ord) => ({
+  const input = batch.map(({ payment: p, day, hour }, ord) => ({
     ord,
     id: p.id,
     merchant_id: p.merchantId,
@@ -52,6 +53,7 @@ function recordPaymentBatchSql(batch: BatchedPayment[]): SQL {
     received_at: p.receivedAt.toISOString(),
     created_at: p.createdAt.toISOString(),
     day,
+    hour,
     shard: merchantTotalsShard(p.virtualAccountId),
     event: toPaymentJson(p),
   }));
@@ -61,7 +63,7 @@ function recordPaymentBatchSql(batch: BatchedPayment[]): SQL {
         ord int, id uuid, merchant_id uuid, sub_merchant_id uuid, virtual_account_id uuid, account_number text, customer_id uuid,
         rail text, channel text, amount numeric, fee_amount numeric, net_amount numeric, currency char(3), payer_name text,
         payer_phone text, payer_phone_reversed text, payer_account text, provider_reference text, bill_reference text,
-        narration text, received_at timestamptz, created_at timestamptz, day date, shard smallint, event jsonb)
+        narration text, received_at timestamptz, created_at timestamptz, day date, hour timestamptz, shard smallint, event jsonb)
     ), locked as materialized (
       select account.id from virtual_accounts account
        where account.id in (select virtual_account_id from input)
@@ -130,7 +132,7 @@ function recordPaymentBatchSql(batch: BatchedPayment[]): SQL {
       -- Likewise in key order. Every statement that adds here adds to the day's rows as well, the two
       -- tables always in the same order, so lock waits cannot form a circle.
       insert into payment_merchant_hourly_totals (merchant_id, hour, sub_merchant_id, channel, currency, shard, payment_count, total_amount)
-      select merchant_id, date_trunc('hour', received_at, 'UTC'), sub_merchant_id, channel, currency, shard, count(*), sum(amount)
+      select merchant_id, hour, sub_merchant_id, channel, currency, shard, count(*), sum(amount)
         from written group by 1, 2, 3, 4, 5, 6
        order by 1, 2, 3, 4, 5, 6
       on conflict on constraint payment_merchant_hourly_totals_key
