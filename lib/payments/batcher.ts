@@ -6,8 +6,10 @@ import { logger } from '@/lib/platform/logger';
 import { unplaceableReason } from './acceptance';
 import type { InboundPayment } from './inbound';
 import { hourStart, nairobiDay } from './nairobi-days';
+import { merchantTotalsShard } from './post-to-ledger';
 import { paymentRow, type AccountIdentity } from './payment-row';
 import { recordPaymentBatch, type BatchedPayment } from './record-batch';
+import { MERCHANT_TOTALS_SHARDS } from './schema';
 import type { PaymentRow } from './serialize';
 
 /** Above this a batch's statement grows slow enough to hold the next ones back. */
@@ -18,10 +20,15 @@ const RETRYABLE = new Set(['40P01', '40001']);
 /** What a batched payment came to: written, or already stored, or not for the batch after all. */
 export type BatchOutcome = { written: boolean; payment: PaymentRow } | null;
 
-interface Waiting {
+interface Unplaced {
   inbound: InboundPayment;
   settle: (outcome: BatchOutcome) => void;
   fail: (error: unknown) => void;
+}
+
+/** A payment in its lane, with the account it is for. */
+interface Waiting extends Unplaced {
+  account: AccountIdentity;
 }
 
 /**
@@ -52,45 +59,89 @@ async function learnAccounts(numbers: string[]): Promise<void> {
   for (const account of found) knownAccounts.set(account.accountNumber, account);
 }
 
-let waiting: Waiting[] = [];
-let writers = 0;
+/**
+ * Payments waiting for their batch, one queue per lane. A lane is a set of the merchant totals'
+ * shards (chosen by account, see merchantTotalsShard), so two lanes never touch the same account,
+ * per-account totals row or merchant totals row: their batches never wait on each other's row
+ * locks and write side by side, one computing while another waits for its commit to reach disk.
+ * Within a lane, one batch at a time. (A batch still locks its accounts in id order, so a bill's
+ * payment into one of them, written one by one, only waits: no circle of waits can form.)
+ */
+let lanes: { waiting: Waiting[]; writing: boolean }[] = [];
+/** Payments whose account is not known yet: looked up together, then put in their lanes. */
+let unplaced: Unplaced[] = [];
+let placing = false;
+
+function laneOf(account: AccountIdentity) {
+  const count = Math.min(config().PAYMENT_BATCH_WRITERS, MERCHANT_TOTALS_SHARDS);
+  if (lanes.length !== count) lanes = Array.from({ length: count }, (_, index) => lanes[index] ?? { waiting: [], writing: false });
+  return lanes[merchantTotalsShard(account.id) % count]!;
+}
 
 /**
  * Group commit for payments into an account by its number, no bill involved (the paybill's
- * everyday case). A payment waits only while the batch before it is being written: an idle
- * service writes it at once, a busy one looks up all the accounts that arrived meanwhile in one
- * query and writes all the payments in one statement. Resolves after commit; null when the
- * payment needs the one-by-one path after all (an unknown, invoice or foreign-currency account).
+ * everyday case). A payment waits only while the batch before it in its lane is being written: an
+ * idle service writes it at once, a busy one writes all the payments that arrived meanwhile in one
+ * statement. Resolves after commit; null when the payment needs the one-by-one path after all (an
+ * unknown, invoice or foreign-currency account).
  */
 export function creditInBatch(inbound: InboundPayment): Promise<BatchOutcome> {
   return new Promise((settle, fail) => {
-    waiting.push({ inbound, settle, fail });
-    // Batches written at the same time (PAYMENT_BATCH_WRITERS): one is sent while another commits.
-    // They cannot deadlock: each locks its accounts in id order before it writes anything.
-    if (writers < config().PAYMENT_BATCH_WRITERS) void writeAll();
+    const item: Unplaced = { inbound, settle, fail };
+    const account = knownAccounts.get(inbound.accountReference.trim());
+    if (account) return enqueue(item, account);
+    unplaced.push(item);
+    if (!placing) void placeAll();
   });
 }
 
-async function writeAll(): Promise<void> {
-  writers++;
+function enqueue(item: Unplaced, account: AccountIdentity): void {
+  const lane = laneOf(account);
+  lane.waiting.push({ ...item, account });
+  if (!lane.writing) void writeLane(lane);
+}
+
+async function placeAll(): Promise<void> {
+  placing = true;
   try {
-    while (waiting.length > 0) {
-      const batch = waiting.slice(0, MAX_BATCH);
-      waiting = waiting.slice(MAX_BATCH);
+    while (unplaced.length > 0) {
+      const items = unplaced;
+      unplaced = [];
+      try {
+        await learnAccounts(items.map((item) => item.inbound.accountReference.trim()));
+      } catch (error) {
+        for (const item of items) item.fail(error);
+        continue;
+      }
+      for (const item of items) {
+        const account = knownAccounts.get(item.inbound.accountReference.trim());
+        if (account) enqueue(item, account);
+        else item.settle(null);
+      }
+    }
+  } finally {
+    placing = false;
+  }
+}
+
+async function writeLane(lane: (typeof lanes)[number]): Promise<void> {
+  lane.writing = true;
+  try {
+    while (lane.waiting.length > 0) {
+      const batch = lane.waiting.slice(0, MAX_BATCH);
+      lane.waiting = lane.waiting.slice(MAX_BATCH);
       await writeBatch(batch);
     }
   } finally {
-    writers--;
+    lane.writing = false;
   }
 }
 
 async function writeBatch(batch: Waiting[], attempt = 1): Promise<void> {
   try {
-    await learnAccounts(batch.map((item) => item.inbound.accountReference.trim()));
     const now = new Date();
-    const planned: (BatchedPayment | null)[] = batch.map(({ inbound }) => {
-      const account = knownAccounts.get(inbound.accountReference.trim());
-      if (!account || !batchable(inbound, account)) return null;
+    const planned: (BatchedPayment | null)[] = batch.map(({ inbound, account }) => {
+      if (!batchable(inbound, account)) return null;
       return { payment: paymentRow(inbound, account, null, now), day: nairobiDay(inbound.receivedAt), hour: hourStart(inbound.receivedAt) };
     });
     const toWrite = planned.filter((item) => item !== null);

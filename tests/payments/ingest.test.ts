@@ -8,8 +8,10 @@ import { events } from '@/lib/events/schema';
 import { balanceEntries } from '@/lib/ledger/schema';
 import { checkLedger } from '@/lib/ledger/check';
 import { ingestPayment } from '@/lib/payments/ingest';
+import { merchantTotalsShard } from '@/lib/payments/post-to-ledger';
 import { payments, suspensePayments } from '@/lib/payments/schema';
 import { toPaymentJson } from '@/lib/payments/serialize';
+import { config } from '@/lib/platform/config';
 import { db } from '@/lib/platform/db';
 import { useTestApi } from '../support/api-server';
 import { accountById, createBill, getBill, mpesa, signedInMerchant } from './support';
@@ -86,6 +88,35 @@ describe('recording a payment', () => {
       expect(Math.round(Number(account[0]!.balance) * 100)).toBe(expected);
     }
     // Every entry's balanceAfter is the running sum in entry order, the totals match: all invariants.
+    expect((await checkLedger({ merchantId: merchant.id })).problems).toEqual([]);
+  });
+
+  it('writes each batch within one lane of accounts, so that batches written side by side never share an account', async () => {
+    const { merchant } = await signedInMerchant(api);
+    const writers = config().PAYMENT_BATCH_WRITERS;
+    expect(writers).toBeGreaterThan(1);
+    const laneOf = (accountId: string) => merchantTotalsShard(accountId) % writers;
+    // Accounts until every lane has two.
+    const accounts: { id: string; accountNumber: string }[] = [];
+    while (new Set(accounts.map((account) => laneOf(account.id))).size < writers || accounts.length < 2 * writers) {
+      accounts.push(
+        await insertVirtualAccount(db(), { merchantId: merchant.id, ownerType: 'CUSTOMER', ownerId: randomUUID(), purpose: 'CUSTOMER', accountName: 'Lane customer', accountType: 'STATIC', currency: 'KES' }),
+      );
+    }
+    const inbound = Array.from({ length: 120 }, (_, index) => mpesa(accounts[index % accounts.length]!.accountNumber, `${10 + index}.50`));
+    // Every callback twice, the second while the first is in flight: one payment each all the same.
+    const results = await Promise.all([...inbound, ...inbound].map((payment) => ingestPayment(payment, { strict: false })));
+    expect(results.filter((result) => result.outcome === 'recorded' && !result.duplicate)).toHaveLength(120);
+    expect(results.every((result) => result.outcome === 'recorded')).toBe(true);
+
+    // A statement's events share its transaction's clock: no commit holds accounts of two lanes.
+    const commits = await db().execute<{ created_at: string; accounts: string[] }>(sql`
+      select e.created_at::text, array_agg(distinct p.virtual_account_id::text) as accounts
+        from events e join payments p on p.id = (e.data->>'id')::uuid
+       where e.merchant_id = ${merchant.id} and e.type = 'payment.received'
+       group by e.created_at`);
+    expect(commits.rows.length).toBeLessThan(120);
+    for (const commit of commits.rows) expect(new Set(commit.accounts.map(laneOf)).size).toBe(1);
     expect((await checkLedger({ merchantId: merchant.id })).problems).toEqual([]);
   });
 
