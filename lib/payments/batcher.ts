@@ -67,16 +67,14 @@ async function learnAccounts(numbers: string[]): Promise<void> {
  * Within a lane, one batch at a time. (A batch still locks its accounts in id order, so a bill's
  * payment into one of them, written one by one, only waits: no circle of waits can form.)
  */
-let lanes: { waiting: Waiting[]; writing: boolean }[] = [];
+const lanes = new Map<number, { waiting: Waiting[]; writing: boolean }>();
 /** Payments whose account is not known yet: looked up together, then put in their lanes. */
 let unplaced: Unplaced[] = [];
 let placing = false;
 
-function laneOf(account: AccountIdentity) {
-  const count = Math.min(config().PAYMENT_BATCH_WRITERS, MERCHANT_TOTALS_SHARDS);
-  if (lanes.length !== count) lanes = Array.from({ length: count }, (_, index) => lanes[index] ?? { waiting: [], writing: false });
-  return lanes[merchantTotalsShard(account.id) % count]!;
-}
+/** The lane of an account's batched payments. */
+export const batchLane = (accountId: string) =>
+  merchantTotalsShard(accountId) % Math.min(config().PAYMENT_BATCH_WRITERS, MERCHANT_TOTALS_SHARDS);
 
 /**
  * Group commit for payments into an account by its number, no bill involved (the paybill's
@@ -96,7 +94,9 @@ export function creditInBatch(inbound: InboundPayment): Promise<BatchOutcome> {
 }
 
 function enqueue(item: Unplaced, account: AccountIdentity): void {
-  const lane = laneOf(account);
+  const index = batchLane(account.id);
+  let lane = lanes.get(index);
+  if (!lane) lanes.set(index, (lane = { waiting: [], writing: false }));
   lane.waiting.push({ ...item, account });
   if (!lane.writing) void writeLane(lane);
 }
@@ -124,7 +124,7 @@ async function placeAll(): Promise<void> {
   }
 }
 
-async function writeLane(lane: (typeof lanes)[number]): Promise<void> {
+async function writeLane(lane: { waiting: Waiting[]; writing: boolean }): Promise<void> {
   lane.writing = true;
   try {
     while (lane.waiting.length > 0) {

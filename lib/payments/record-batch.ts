@@ -16,8 +16,9 @@ export interface BatchedPayment {
  * Writes many payments into accounts (no bill involved) in one statement, so one round trip and
  * one commit for all of them: the payment rows, ledger entries whose balanceAfter follow the
  * order given, the accounts' balances, the days' totals (per account and per merchant) and the
- * hours' (per merchant), and each payment's `payment.received` event with its webhook deliveries. A payment whose rail reference is already stored (or comes
- * earlier in the same batch) writes nothing at all. Returns the ids that were written.
+ * hours' (per merchant), and each payment's `payment.received` event with its webhook deliveries.
+ * A payment whose rail reference is already stored (or comes earlier in the same batch) writes
+ * nothing at all. Returns the ids that were written.
  *
  * Accounts are locked in id order before anything is written, so two batches (or a batch and a
  * bill's payment, which locks one account) cannot wait on each other in a circle.

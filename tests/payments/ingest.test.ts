@@ -8,7 +8,7 @@ import { events } from '@/lib/events/schema';
 import { balanceEntries } from '@/lib/ledger/schema';
 import { checkLedger } from '@/lib/ledger/check';
 import { ingestPayment } from '@/lib/payments/ingest';
-import { merchantTotalsShard } from '@/lib/payments/post-to-ledger';
+import { batchLane } from '@/lib/payments/batcher';
 import { payments, suspensePayments } from '@/lib/payments/schema';
 import { toPaymentJson } from '@/lib/payments/serialize';
 import { config } from '@/lib/platform/config';
@@ -95,10 +95,9 @@ describe('recording a payment', () => {
     const { merchant } = await signedInMerchant(api);
     const writers = config().PAYMENT_BATCH_WRITERS;
     expect(writers).toBeGreaterThan(1);
-    const laneOf = (accountId: string) => merchantTotalsShard(accountId) % writers;
     // Accounts until every lane has two.
     const accounts: { id: string; accountNumber: string }[] = [];
-    while (new Set(accounts.map((account) => laneOf(account.id))).size < writers || accounts.length < 2 * writers) {
+    while (new Set(accounts.map((account) => batchLane(account.id))).size < writers || accounts.length < 2 * writers) {
       accounts.push(
         await insertVirtualAccount(db(), { merchantId: merchant.id, ownerType: 'CUSTOMER', ownerId: randomUUID(), purpose: 'CUSTOMER', accountName: 'Lane customer', accountType: 'STATIC', currency: 'KES' }),
       );
@@ -116,7 +115,7 @@ describe('recording a payment', () => {
        where e.merchant_id = ${merchant.id} and e.type = 'payment.received'
        group by e.created_at`);
     expect(commits.rows.length).toBeLessThan(120);
-    for (const commit of commits.rows) expect(new Set(commit.accounts.map(laneOf)).size).toBe(1);
+    for (const commit of commits.rows) expect(new Set(commit.accounts.map(batchLane)).size).toBe(1);
     expect((await checkLedger({ merchantId: merchant.id })).problems).toEqual([]);
   });
 
