@@ -68,11 +68,15 @@ export async function ingestionScenario(target: Target): Promise<string> {
   const answered = rounds.reduce((sum, { rail }) => sum + rail.answered, 0);
   const [{ count }] = (await db().execute(sql`select count(*)::int as count from payments where merchant_id = ${target.merchantId}`)).rows as [{ count: number }];
   const ledger = await checkLedger({ merchantId: target.merchantId });
+  // A batch's payments share their createdAt (one clock reading per batch): the batches' sizes.
+  const [batches] = (await db().execute(sql`select count(*)::int as batches, percentile_cont(array[0.5, 0.9]) within group (order by size) as sizes
+      from (select count(*) as size from payments where merchant_id = ${target.merchantId} group by created_at) batch`)).rows as [{ batches: number; sizes: number[] }];
   const total = (side: 'raw' | 'rail') => rounds.reduce((sum, round) => sum + round[side].requestsPerSecond, 0);
   return [
     table('Ingestion', rounds.flatMap(({ raw, rail }) => [raw, rail])),
     `\nratio rail ÷ raw INSERT by round: ${rounds.map(({ raw, rail }) => ratio(rail, raw)).join(', ')}; over all rounds: ${(total('rail') / total('raw')).toFixed(2)} (target ≥ 0.50)`,
     `${count} payments stored for ${answered} callbacks answered 200 (warm-ups included; a callback in flight when a run stops is stored but not counted); ledger invariants ${ledger.ok ? 'all hold' : `BROKEN: ${JSON.stringify(ledger.problems)}`}`,
+    batches.batches > 0 ? `${batches.batches} batches, ${(count / batches.batches).toFixed(1)} payments each on average (median ${batches.sizes[0]}, 90th percentile ${batches.sizes[1]})` : 'no batches written',
   ].join('\n');
 }
 

@@ -103,6 +103,18 @@ const invariants = (only: Scope): Record<string, SQL> => ({
            a.payment_count as actual_count, r.payment_count as recorded_count, a.total_amount as actual_total, r.total_amount as recorded_total
       from actual a full join recorded r using (merchant_id, hour, sub_merchant, channel, currency)
      where a.payment_count is distinct from r.payment_count or a.total_amount is distinct from r.total_amount`,
+  // These three tables carry no foreign keys (see events' schema): what the keys would have
+  // guarded, and that the account is the merchant's own, which a key could not say, is checked here.
+  'a payment is into an existing account of its own merchant, under that account\'s number': sql`
+    select p.id, p.merchant_id, p.virtual_account_id, p.account_number, a.merchant_id as account_merchant_id
+      from payments p left join virtual_accounts a on a.id = p.virtual_account_id
+     where ${only('p')} and (a.id is null or a.merchant_id <> p.merchant_id or a.account_number <> p.account_number)`,
+  'a balance entry is on an existing account of its own merchant': sql`
+    select e.id, e.merchant_id, e.virtual_account_id, a.merchant_id as account_merchant_id
+      from balance_entries e left join virtual_accounts a on a.id = e.virtual_account_id
+     where ${only('e')} and (a.id is null or a.merchant_id <> e.merchant_id)`,
+  'an event belongs to an existing merchant': sql`
+    select e.id, e.merchant_id, e.type from events e where ${only('e')} and not exists (select 1 from merchants m where m.id = e.merchant_id)`,
   // A set difference, not NOT EXISTS: with stale statistics right after a burst of payments the
   // planner chose a nested loop over the jsonb key, which took minutes for 25,000 payments.
   'every payment has its payment.received event': sql`

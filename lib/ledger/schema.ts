@@ -1,24 +1,20 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { money, virtualAccounts } from '@/lib/accounts/schema';
-import { merchants } from '@/lib/merchants/schema';
+import { money } from '@/lib/accounts/schema';
 
 export const balanceEntryTypes = ['CREDIT', 'FEE', 'DEBIT'] as const;
 
 /**
  * The ledger: every change to a virtual account's balance or fee balance is one row here, so an
- * account's balance always equals the sum of its entries.
+ * account's balance always equals the sum of its entries. Without foreign keys, as payments and
+ * events: see events' schema for why.
  */
 export const balanceEntries = pgTable(
   'balance_entries',
   {
     id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-    merchantId: uuid('merchant_id')
-      .notNull()
-      .references(() => merchants.id),
-    virtualAccountId: uuid('virtual_account_id')
-      .notNull()
-      .references(() => virtualAccounts.id),
+    merchantId: uuid('merchant_id').notNull(),
+    virtualAccountId: uuid('virtual_account_id').notNull(),
     type: text('type', { enum: balanceEntryTypes }).notNull(),
     /** Signed: credits positive, debits negative. FEE entries move feeBalance, not balance. */
     amount: money('amount').notNull(),

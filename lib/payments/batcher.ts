@@ -61,13 +61,20 @@ async function learnAccounts(numbers: string[]): Promise<void> {
 
 /**
  * Payments waiting for their batch, one queue per lane. A lane is a set of the merchant totals'
- * shards (chosen by account, see merchantTotalsShard), so two lanes never touch the same account,
+ * shards (chosen by account, see merchantTotalsShard), and its batches add their merchant totals to
+ * the row of its own number, one of its shards; so two lanes never touch the same account,
  * per-account totals row or merchant totals row: their batches never wait on each other's row
  * locks and write side by side, one computing while another waits for its commit to reach disk.
  * Within a lane, one batch at a time. (A batch still locks its accounts in id order, so a bill's
  * payment into one of them, written one by one, only waits: no circle of waits can form.)
  */
-const lanes = new Map<number, { waiting: Waiting[]; writing: boolean }>();
+const lanes = new Map<number, Lane>();
+interface Lane {
+  /** Also the merchant totals' shard row its batches add to: see recordPaymentBatch. */
+  index: number;
+  waiting: Waiting[];
+  writing: boolean;
+}
 /** Payments whose account is not known yet: looked up together, then put in their lanes. */
 let unplaced: Unplaced[] = [];
 let placing = false;
@@ -96,7 +103,7 @@ export function creditInBatch(inbound: InboundPayment): Promise<BatchOutcome> {
 function enqueue(item: Unplaced, account: AccountIdentity): void {
   const index = batchLane(account.id);
   let lane = lanes.get(index);
-  if (!lane) lanes.set(index, (lane = { waiting: [], writing: false }));
+  if (!lane) lanes.set(index, (lane = { index, waiting: [], writing: false }));
   lane.waiting.push({ ...item, account });
   if (!lane.writing) void writeLane(lane);
 }
@@ -124,20 +131,20 @@ async function placeAll(): Promise<void> {
   }
 }
 
-async function writeLane(lane: { waiting: Waiting[]; writing: boolean }): Promise<void> {
+async function writeLane(lane: Lane): Promise<void> {
   lane.writing = true;
   try {
     while (lane.waiting.length > 0) {
       const batch = lane.waiting.slice(0, MAX_BATCH);
       lane.waiting = lane.waiting.slice(MAX_BATCH);
-      await writeBatch(batch);
+      await writeBatch(batch, lane.index);
     }
   } finally {
     lane.writing = false;
   }
 }
 
-async function writeBatch(batch: Waiting[], attempt = 1): Promise<void> {
+async function writeBatch(batch: Waiting[], lane: number, attempt = 1): Promise<void> {
   try {
     const now = new Date();
     const planned: (BatchedPayment | null)[] = batch.map(({ inbound, account }) => {
@@ -145,18 +152,18 @@ async function writeBatch(batch: Waiting[], attempt = 1): Promise<void> {
       return { payment: paymentRow(inbound, account, null, now), day: nairobiDay(inbound.receivedAt), hour: hourStart(inbound.receivedAt) };
     });
     const toWrite = planned.filter((item) => item !== null);
-    const written = toWrite.length > 0 ? await recordPaymentBatch(toWrite) : new Set<string>();
+    const written = toWrite.length > 0 ? await recordPaymentBatch(toWrite, lane) : new Set<string>();
     batch.forEach((item, index) => {
       const plan = planned[index];
       item.settle(plan ? { written: written.has(plan.payment.id), payment: plan.payment } : null);
     });
   } catch (error) {
     const code = (error as { code?: string }).code;
-    if (code && RETRYABLE.has(code) && attempt < 5) return writeBatch(batch, attempt + 1);
+    if (code && RETRYABLE.has(code) && attempt < 5) return writeBatch(batch, lane, attempt + 1);
     if (batch.length > 1) {
       // One payment the statement cannot take must not hold back the others: each alone.
       logger().warn({ err: error, size: batch.length }, 'payment batch failed; writing its payments one by one');
-      for (const item of batch) await writeBatch([item]);
+      for (const item of batch) await writeBatch([item], lane);
       return;
     }
     batch[0]!.fail(error);

@@ -2,7 +2,6 @@ import { sql, type SQL } from 'drizzle-orm';
 import { db } from '@/lib/platform/db';
 import { executePrepared } from '@/lib/platform/db/prepared';
 import { deliveriesCtes } from '@/lib/webhooks/fan-out';
-import { merchantTotalsShard } from './post-to-ledger';
 import { toPaymentJson, type PaymentRow } from './serialize';
 
 /** A payment into an account, no bill involved, ready to write: the row, its Nairobi day and its hour. */
@@ -20,16 +19,20 @@ export interface BatchedPayment {
  * A payment whose rail reference is already stored (or comes earlier in the same batch) writes
  * nothing at all. Returns the ids that were written.
  *
+ * The merchant totals (daily and hourly) are added to one shard row, `merchantTotalsRow`, whatever
+ * the accounts: one row per merchant, day and channel for the whole batch rather than one per shard
+ * its accounts fall in. The batcher passes its lane's own row, which no other lane writes.
+ *
  * Accounts are locked in id order before anything is written, so two batches (or a batch and a
  * bill's payment, which locks one account) cannot wait on each other in a circle.
  */
-export async function recordPaymentBatch(batch: BatchedPayment[]): Promise<Set<string>> {
-  const rows = await executePrepared<{ id: string }>(db(), recordPaymentBatchSql(batch));
+export async function recordPaymentBatch(batch: BatchedPayment[], merchantTotalsRow: number): Promise<Set<string>> {
+  const rows = await executePrepared<{ id: string }>(db(), recordPaymentBatchSql(batch, merchantTotalsRow));
   return new Set(rows.map((row) => row.id));
 }
 
 /** The statement recordPaymentBatch runs (a pure function of its input, so its text is the same on every call). */
-function recordPaymentBatchSql(batch: BatchedPayment[]): SQL {
+function recordPaymentBatchSql(batch: BatchedPayment[], merchantTotalsRow: number): SQL {
   const input = batch.map(({ payment: p, day, hour }, ord) => ({
     ord,
     id: p.id,
@@ -55,7 +58,7 @@ function recordPaymentBatchSql(batch: BatchedPayment[]): SQL {
     created_at: p.createdAt.toISOString(),
     day,
     hour,
-    shard: merchantTotalsShard(p.virtualAccountId),
+    shard: merchantTotalsRow,
     event: toPaymentJson(p),
   }));
   return sql`

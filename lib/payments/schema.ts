@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, char, date, index, jsonb, pgTable, primaryKey, smallint, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
-import { money, virtualAccounts } from '@/lib/accounts/schema';
-import { merchants } from '@/lib/merchants/schema';
+import { money } from '@/lib/accounts/schema';
 
 export const paymentChannels = ['MOBILE_MONEY', 'INSTANT_BANK', 'RTGS'] as const;
 export type PaymentChannel = (typeof paymentChannels)[number];
@@ -18,17 +17,14 @@ export type PaymentRail = (typeof paymentRails)[number];
 export const matchStatuses = ['MATCHED', 'PARTIAL', 'OVERPAID', 'UNMATCHED', 'NEEDS_ATTENTION'] as const;
 export type MatchStatus = (typeof matchStatuses)[number];
 
+/** Without foreign keys, as balance entries and events: see events' schema for why. */
 export const payments = pgTable(
   'payments',
   {
     id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-    merchantId: uuid('merchant_id')
-      .notNull()
-      .references(() => merchants.id),
+    merchantId: uuid('merchant_id').notNull(),
     subMerchantId: uuid('sub_merchant_id'),
-    virtualAccountId: uuid('virtual_account_id')
-      .notNull()
-      .references(() => virtualAccounts.id),
+    virtualAccountId: uuid('virtual_account_id').notNull(),
     accountNumber: text('account_number').notNull(),
     customerId: uuid('customer_id'),
     expectedPaymentId: uuid('expected_payment_id'),
@@ -107,7 +103,9 @@ const merchantTotalsColumns = () => ({
  * ones: a merchant with thousands of customer accounts has about one per-account row per payment,
  * so a summary over all of them reads a few rows a day here instead. Each day is spread over
  * MERCHANT_TOTALS_SHARDS rows (chosen by account) so that payments into different accounts of one
- * merchant, each in its own transaction, do not queue on one row lock.
+ * merchant, each in its own transaction, do not queue on one row lock; a batch of payments adds
+ * all of its own to its lane's row (see recordPaymentBatch). The shards only split the sums: reads
+ * add them up.
  */
 export const paymentMerchantDailyTotals = pgTable(
   'payment_merchant_daily_totals',

@@ -116,6 +116,11 @@ describe('recording a payment', () => {
        group by e.created_at`);
     expect(commits.rows.length).toBeLessThan(120);
     for (const commit of commits.rows) expect(new Set(commit.accounts.map(batchLane)).size).toBe(1);
+    // Each lane adds its batches' merchant totals to the row of its own number, whatever the accounts' shards.
+    const shards = await db().execute<{ shard: number }>(sql`
+      select shard from payment_merchant_daily_totals where merchant_id = ${merchant.id}
+       union select shard from payment_merchant_hourly_totals where merchant_id = ${merchant.id}`);
+    expect(new Set(shards.rows.map((row) => row.shard))).toEqual(new Set(accounts.map((account) => batchLane(account.id))));
     expect((await checkLedger({ merchantId: merchant.id })).problems).toEqual([]);
   });
 
@@ -257,6 +262,35 @@ describe('ledger:check', () => {
     await db().execute(sql`update payment_merchant_hourly_totals set payment_count = payment_count + 1 where merchant_id = ${virtualAccount.merchantId}`);
     const report = await checkLedger({ merchantId: virtualAccount.merchantId });
     expect(report.problems.map((problem) => [problem.invariant, problem.count])).toEqual([['merchant hourly totals equal the payments they summarise', 1]]);
+  });
+
+  it('names a payment, an entry or an event whose account or merchant is missing or another merchant\'s', async () => {
+    const { virtualAccount } = await signedInMerchant(api);
+    const other = await signedInMerchant(api);
+    const recorded = await ingestPayment(mpesa(virtualAccount.accountNumber, '10'), { strict: false });
+    if (recorded.outcome !== 'recorded') throw new Error('payment not recorded');
+    expect((await checkLedger({ merchantId: virtualAccount.merchantId })).problems).toEqual([]);
+
+    const ghost = randomUUID();
+    await db().execute(sql`update payments set virtual_account_id = ${other.virtualAccount.id} where id = ${recorded.payment.id}`);
+    await db().execute(sql`update balance_entries set virtual_account_id = ${ghost} where payment_id = ${recorded.payment.id} and type = 'FEE'`);
+    await db().execute(sql`update events set merchant_id = ${ghost} where type = 'payment.received' and data->>'id' = ${recorded.payment.id}`);
+    // Scoped, as other test files check their own merchants meanwhile: the event now names the ghost.
+    const broken = [...(await checkLedger({ merchantId: virtualAccount.merchantId })).problems, ...(await checkLedger({ merchantId: ghost })).problems];
+    const named = (invariant: string) => broken.find((problem) => problem.invariant === invariant);
+    expect(named("a payment is into an existing account of its own merchant, under that account's number")?.examples).toContainEqual(
+      expect.objectContaining({ id: recorded.payment.id, account_merchant_id: other.virtualAccount.merchantId }),
+    );
+    expect(named('a balance entry is on an existing account of its own merchant')?.examples).toContainEqual(
+      expect.objectContaining({ virtual_account_id: ghost, account_merchant_id: null }),
+    );
+    expect(named('an event belongs to an existing merchant')?.examples).toContainEqual(expect.objectContaining({ merchant_id: ghost, type: 'payment.received' }));
+
+    // Put back, so the other tests' whole-database checks stay clean.
+    await db().execute(sql`update payments set virtual_account_id = ${virtualAccount.id} where id = ${recorded.payment.id}`);
+    await db().execute(sql`update balance_entries set virtual_account_id = ${virtualAccount.id} where payment_id = ${recorded.payment.id}`);
+    await db().execute(sql`update events set merchant_id = ${virtualAccount.merchantId} where type = 'payment.received' and data->>'id' = ${recorded.payment.id}`);
+    expect((await checkLedger({ merchantId: virtualAccount.merchantId })).problems).toEqual([]);
   });
 
   it('names a payment whose payment.received event is missing', async () => {
