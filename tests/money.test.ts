@@ -33,6 +33,7 @@ describe('money as exact decimals', () => {
     const sum = ['0.1', '0.2', '1999999999.99'].map(toUnits).reduce((a, b) => a + b, 0n);
     expect(fromUnits(sum)).toBe('2000000000.29');
     expect(fromUnits(toUnits('-3.0500'))).toBe('-3.05');
+    expect(['7', '-7', '.5', '-0.0001', '12.3', '999999999999999.9999'].map(toUnits)).toEqual([70000n, -70000n, 5000n, -1n, 123000n, 9999999999999999999n]);
   });
 
   it('formats for people with the currency\'s decimals', () => {

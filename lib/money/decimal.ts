@@ -27,18 +27,24 @@ export function amountProblem(text: string | undefined, currency: string): strin
 
 /** Exact arithmetic helpers in units of 10^-4 (the storage scale). */
 const SCALE = 4;
+const UNITS_PER_WHOLE = 10n ** BigInt(SCALE);
+
+// Each payment passes through these several times (fees, net, the stored text): kept to plain
+// string slicing, without regular expressions or array splits.
 export function toUnits(text: string): bigint {
   const negative = text.startsWith('-');
-  const [whole, fraction = ''] = text.replace('-', '').split('.');
-  const units = BigInt(whole!) * 10n ** BigInt(SCALE) + BigInt((fraction + '0000').slice(0, SCALE));
+  const digits = negative ? text.slice(1) : text;
+  const point = digits.indexOf('.');
+  if (point === -1) return negative ? -BigInt(digits) * UNITS_PER_WHOLE : BigInt(digits) * UNITS_PER_WHOLE;
+  const units = BigInt(digits.slice(0, point)) * UNITS_PER_WHOLE + BigInt((digits.slice(point + 1) + '0000').slice(0, SCALE));
   return negative ? -units : units;
 }
 
 export function fromUnits(units: bigint): string {
   const negative = units < 0n;
   const absolute = negative ? -units : units;
-  const whole = absolute / 10n ** BigInt(SCALE);
-  const fraction = (absolute % 10n ** BigInt(SCALE)).toString().padStart(SCALE, '0').replace(/0+$/, '');
+  const whole = absolute / UNITS_PER_WHOLE;
+  const fraction = (absolute % UNITS_PER_WHOLE).toString().padStart(SCALE, '0').replace(/0+$/, '');
   return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`;
 }
 

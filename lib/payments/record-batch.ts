@@ -1,6 +1,6 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { db } from '@/lib/platform/db';
-import { executePrepared } from '@/lib/platform/db/prepared';
+import { preparedWithInput } from '@/lib/platform/db/prepared';
 import { deliveriesCtes } from '@/lib/webhooks/fan-out';
 import { toPaymentJson, type PaymentRow } from './serialize';
 
@@ -27,12 +27,12 @@ export interface BatchedPayment {
  * bill's payment, which locks one account) cannot wait on each other in a circle.
  */
 export async function recordPaymentBatch(batch: BatchedPayment[], merchantTotalsRow: number): Promise<Set<string>> {
-  const rows = await executePrepared<{ id: string }>(db(), recordPaymentBatchSql(batch, merchantTotalsRow));
+  const rows = await runBatchStatement(db(), batchInput(batch, merchantTotalsRow));
   return new Set(rows.map((row) => row.id));
 }
 
-/** The statement recordPaymentBatch runs (a pure function of its input, so its text is the same on every call). */
-function recordPaymentBatchSql(batch: BatchedPayment[], merchantTotalsRow: number): SQL {
+/** The batch as the statement reads it: one JSON array, each payment's columns by name. */
+function batchInput(batch: BatchedPayment[], merchantTotalsRow: number): string {
   const input = batch.map(({ payment: p, day, hour }, ord) => ({
     ord,
     id: p.id,
@@ -61,9 +61,14 @@ function recordPaymentBatchSql(batch: BatchedPayment[], merchantTotalsRow: numbe
     shard: merchantTotalsRow,
     event: toPaymentJson(p),
   }));
-  return sql`
+  return JSON.stringify(input);
+}
+
+/** The statement recordPaymentBatch runs; its text is the same on every call, only the input varies. */
+const runBatchStatement = preparedWithInput<{ id: string }>(
+  (input) => sql`
     with input as (
-      select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as x(
+      select * from jsonb_to_recordset(${input}::jsonb) as x(
         ord int, id uuid, merchant_id uuid, sub_merchant_id uuid, virtual_account_id uuid, account_number text, customer_id uuid,
         rail text, channel text, amount numeric, fee_amount numeric, net_amount numeric, currency char(3), payer_name text,
         payer_phone text, payer_phone_reversed text, payer_account text, provider_reference text, bill_reference text,
@@ -145,5 +150,5 @@ function recordPaymentBatchSql(batch: BatchedPayment[], merchantTotalsRow: numbe
       returning 1
     ), ${deliveriesCtes(sql`insert into events (merchant_id, sub_merchant_id, type, data)
         select merchant_id, sub_merchant_id, 'payment.received', event from written order by ord`)}
-    select id from written, (select count(*) from jobs) as queued`;
-}
+    select id from written, (select count(*) from jobs) as queued`,
+);

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
@@ -19,12 +19,29 @@ const clientOf = (queryable: Queryable) => (queryable as unknown as { session: {
 export async function executePrepared<Row extends Record<string, unknown>>(queryable: Queryable, query: SQL): Promise<Row[]> {
   const { sql: text, params } = dialect.sqlToQuery(query);
   let name = names.get(text);
-  if (!name) {
-    name = `p_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`;
-    names.set(text, name);
-  }
+  if (!name) names.set(text, (name = statementName(text)));
   const result = await clientOf(queryable).query<Row>({ name, text, values: params as unknown[] });
   return result.rows;
+}
+
+const statementName = (text: string) => `p_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`;
+
+/**
+ * executePrepared for a statement with one varying parameter, its input (say, a batch as JSON),
+ * and constants for the rest: drizzle renders it once, with a stand-in for the input, instead of
+ * walking a long statement's chunks and looking its text up again on every call.
+ */
+export function preparedWithInput<Row extends Record<string, unknown>>(build: (input: string) => SQL) {
+  const standIn = `input-${randomUUID()}`;
+  const { sql: text, params } = dialect.sqlToQuery(build(standIn));
+  const at = params.indexOf(standIn);
+  if (at === -1 || params.lastIndexOf(standIn) !== at) throw new Error('preparedWithInput: the statement must use its input exactly once');
+  const name = statementName(text);
+  return async (queryable: Queryable, input: string): Promise<Row[]> => {
+    const values = [...params];
+    values[at] = input;
+    return (await clientOf(queryable).query<Row>({ name, text, values })).rows;
+  };
 }
 
 /**
