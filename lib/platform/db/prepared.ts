@@ -32,12 +32,17 @@ const statementName = (text: string) => `p_${createHash('sha256').update(text).d
  * walking a long statement's chunks and looking its text up again on every call.
  */
 export function preparedWithInput<Row extends Record<string, unknown>>(build: (input: string) => SQL) {
-  const standIn = `input-${randomUUID()}`;
-  const { sql: text, params } = dialect.sqlToQuery(build(standIn));
-  const at = params.indexOf(standIn);
-  if (at === -1 || params.lastIndexOf(standIn) !== at) throw new Error('preparedWithInput: the statement must use its input exactly once');
-  const name = statementName(text);
+  let rendered: { name: string; text: string; params: unknown[]; at: number } | undefined;
+  // On first use, not at import: building may read what is only set up later.
+  const render = () => {
+    const standIn = `input-${randomUUID()}`;
+    const { sql: text, params } = dialect.sqlToQuery(build(standIn));
+    const at = params.indexOf(standIn);
+    if (at === -1 || params.lastIndexOf(standIn) !== at) throw new Error('preparedWithInput: the statement must use its input exactly once');
+    return { name: statementName(text), text, params, at };
+  };
   return async (queryable: Queryable, input: string): Promise<Row[]> => {
+    const { name, text, params, at } = (rendered ??= render());
     const values = [...params];
     values[at] = input;
     return (await clientOf(queryable).query<Row>({ name, text, values })).rows;
