@@ -1,28 +1,39 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { afterCursor, newestFirst } from '@/lib/api/pagination';
 import { notFound } from '@/lib/api/errors';
 import { visibleTo } from '@/lib/api/scope';
 import type { Principal } from '@/lib/auth/principal';
 import { db } from '@/lib/platform/db';
+import { executePrepared, renderedOnce } from '@/lib/platform/db/prepared';
 import { paymentConditions } from './filters';
 import { payments } from './schema';
 import type { PaymentListFilters } from './schemas';
+import type { PaymentRow } from './serialize';
+
+/**
+ * The payment's columns named as PaymentRow names them, rendered once, read as prepared statements
+ * (as bills are): with 10M payments a page of 50 through drizzle's query builder spent more time
+ * mapping its cells and planning the query anew than PostgreSQL spent finding the rows.
+ */
+const paymentView = renderedOnce(
+  sql`select ${sql.join(
+    Object.entries(getTableColumns(payments)).map(([key, column]) => sql`${column} as ${sql.identifier(key)}`),
+    sql`, `,
+  )} from ${payments}`,
+);
+
+const selectPayments = (where: SQL | undefined, tail: SQL = sql``) => executePrepared<PaymentRow>(db(), sql`${paymentView} where ${where ?? sql`true`} ${tail}`);
 
 /** One page (plus one row, to know whether another page follows), newest first. */
 export function listPayments(principal: Principal, filters: PaymentListFilters) {
-  return db()
-    .select()
-    .from(payments)
-    .where(and(paymentConditions(principal, filters), afterCursor(filters.cursor, payments.createdAt, payments.id)))
-    .orderBy(...newestFirst(payments.createdAt, payments.id))
-    .limit(filters.limit + 1);
+  return selectPayments(
+    and(paymentConditions(principal, filters), afterCursor(filters.cursor, payments.createdAt, payments.id)),
+    sql`order by ${sql.join(newestFirst(payments.createdAt, payments.id), sql`, `)} limit ${filters.limit + 1}`,
+  );
 }
 
 export async function getPayment(principal: Principal, paymentId: string) {
-  const [payment] = await db()
-    .select()
-    .from(payments)
-    .where(and(eq(payments.id, paymentId), visibleTo(principal, payments)));
+  const [payment] = await selectPayments(and(eq(payments.id, paymentId), visibleTo(principal, payments)));
   if (!payment) throw notFound('The payment');
   return payment;
 }
