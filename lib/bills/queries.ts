@@ -6,7 +6,7 @@ import { visibleTo } from '@/lib/api/scope';
 import type { Principal } from '@/lib/auth/principal';
 import { likeLiteral } from '@/lib/platform/db/errors';
 import { db, type Queryable } from '@/lib/platform/db';
-import { executePrepared, renderedOnce } from '@/lib/platform/db/prepared';
+import { executePrepared, namedColumns, renderedOnce } from '@/lib/platform/db/prepared';
 import { expectedPayments } from './schema';
 import type { ExpectedPaymentFilters } from './schemas';
 import { reportedStatus, withReportedStatus } from './status';
@@ -22,7 +22,7 @@ const { status: _storedStatus, ...storedColumns } = getTableColumns(expectedPaym
 const billView = renderedOnce(
   sql`select ${sql.join(
     [
-      ...Object.entries(storedColumns).map(([key, column]) => sql`${column} as ${sql.identifier(key)}`),
+      ...namedColumns(storedColumns),
       sql`${reportedStatus} as "status"`,
       sql`${virtualAccounts.accountNumber} as "virtualAccountNumber"`,
     ],

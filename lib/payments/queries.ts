@@ -4,7 +4,7 @@ import { notFound } from '@/lib/api/errors';
 import { visibleTo } from '@/lib/api/scope';
 import type { Principal } from '@/lib/auth/principal';
 import { db } from '@/lib/platform/db';
-import { executePrepared, renderedOnce } from '@/lib/platform/db/prepared';
+import { executePrepared, namedColumns, renderedOnce } from '@/lib/platform/db/prepared';
 import { paymentConditions } from './filters';
 import { payments } from './schema';
 import type { PaymentListFilters } from './schemas';
@@ -16,10 +16,7 @@ import type { PaymentRow } from './serialize';
  * mapping its cells and planning the query anew than PostgreSQL spent finding the rows.
  */
 const paymentView = renderedOnce(
-  sql`select ${sql.join(
-    Object.entries(getTableColumns(payments)).map(([key, column]) => sql`${column} as ${sql.identifier(key)}`),
-    sql`, `,
-  )} from ${payments}`,
+  sql`select ${sql.join(namedColumns(getTableColumns(payments)), sql`, `)} from ${payments}`,
 );
 
 const selectPayments = (where: SQL | undefined, tail: SQL = sql``) => executePrepared<PaymentRow>(db(), sql`${paymentView} where ${where ?? sql`true`} ${tail}`);

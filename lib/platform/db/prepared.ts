@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import type { Queryable } from './index';
@@ -58,3 +58,7 @@ export function renderedOnce(fragment: SQL): SQL {
   if (params.length > 0) throw new Error('renderedOnce takes a fragment without parameters');
   return sql.raw(text);
 }
+
+/** A select list naming each column as its row type names it, so raw rows come back in that shape. */
+export const namedColumns = (columns: Record<string, AnyColumn>): SQL[] =>
+  Object.entries(columns).map(([key, column]) => sql`${column} as ${sql.identifier(key)}`);
