@@ -10,3 +10,23 @@ export function violatedUniqueConstraint(error: unknown): string | undefined {
 
 /** A LIKE pattern matches its text literally once %, _ and the escape character are escaped. */
 export const likeLiteral = (text: string) => text.replace(/[\\%_]/g, '\\$&');
+
+/** SQLSTATE classes and driver codes that mean "the database cannot be reached now", not "this request is wrong". */
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', '57P01', '57P02', '57P03', '53300']);
+const UNAVAILABLE_MESSAGES = /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|Cannot use a pool after calling end|the database system is (starting up|shutting down|in recovery mode)/i;
+
+/**
+ * Whether an error means PostgreSQL is down or unreachable (refused, reset, shutting down, too
+ * many connections): the request may succeed if retried shortly. drizzle wraps the driver's
+ * error, so the cause chain is searched too.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 5; current = (current as { cause?: unknown }).cause, depth += 1) {
+    const { code, message } = current as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || code.startsWith('08'))) return true;
+    if (typeof message === 'string' && UNAVAILABLE_MESSAGES.test(message)) return true;
+    const nested = (current as { errors?: unknown[] }).errors; // AggregateError of a dual-stack connect
+    if (Array.isArray(nested) && nested.some((inner) => isDatabaseUnavailable(inner))) return true;
+  }
+  return false;
+}

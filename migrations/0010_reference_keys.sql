@@ -1,0 +1,2 @@
+-- 0010_reference_keys: placeholder, filled in by its change
+SELECT 1;

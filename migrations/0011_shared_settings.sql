@@ -1,0 +1,2 @@
+-- 0011_shared_settings: placeholder, filled in by its change
+SELECT 1;
