@@ -1,11 +1,12 @@
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
-import { addressKind } from './addresses';
+import { classifyAddress } from './addresses';
 
 /**
  * The SSRF rules: a webhook goes only to https on public addresses, or, in the sandbox, also to
- * loopback (http allowed there). A host is judged by every address it resolves to, at
- * registration and again at every delivery, since DNS can change in between.
+ * this machine's loopback (http allowed there); ./addresses judges each address. A host is judged
+ * by every address it resolves to, at registration and again at every delivery, since DNS can
+ * change in between.
  */
 export interface ResolvedAddress {
   address: string;
@@ -29,7 +30,7 @@ const isLoopbackName = (host: string) => host === 'localhost' || host.endsWith('
 /** Whether the URL names a loopback host itself (not through DNS): http is allowed there in the sandbox. */
 function namesLoopback(url: URL): boolean {
   const host = bareHost(url);
-  return isLoopbackName(host) || (isIP(host) !== 0 && addressKind(host) === 'loopback');
+  return isLoopbackName(host) || (isIP(host) !== 0 && classifyAddress(host).loopback);
 }
 
 /** The URL's form alone: scheme, no credentials, a host. */
@@ -64,10 +65,10 @@ export async function resolveEndpointUrl(url: URL, sandbox: boolean, resolver: R
     if (addresses.length === 0) return { ok: false, reason: `The host ${host} has no address.`, unresolved: true };
   }
   for (const { address } of addresses) {
-    const kind = addressKind(address);
-    if (kind === 'public' || (sandbox && kind === 'loopback')) continue;
+    const verdict = classifyAddress(address);
+    if (verdict.kind === 'public' || (sandbox && verdict.loopback)) continue;
     const named = host === address ? address : `${host} resolves to ${address}, which`;
-    return { ok: false, reason: `${named} is a ${kind} address; webhooks go only to public addresses${sandbox ? ' (or loopback in the sandbox)' : ''}.` };
+    return { ok: false, reason: `${named} is ${verdict.description}; webhooks go only to public addresses${sandbox ? ' (or loopback in the sandbox)' : ''}.` };
   }
   return { ok: true, url, addresses };
 }

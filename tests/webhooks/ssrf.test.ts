@@ -33,7 +33,20 @@ describe('registering an endpoint outside the sandbox', () => {
     ['IPv6 link-local', 'https://[fe80::1]/hook', 'link-local'],
     ['an IPv4-mapped loopback', 'https://[::ffff:127.0.0.1]/hook', 'loopback'],
     ['a decimal loopback', 'https://2130706433/hook', 'loopback'],
-    ['the unspecified address', 'https://0.0.0.0/hook', 'reserved'],
+    ['an octal loopback', 'https://0177.0.0.1/hook', 'loopback'],
+    ['a hexadecimal loopback', 'https://0x7f.1/hook', 'loopback'],
+    ['the unspecified address', 'https://0.0.0.0/hook', 'unspecified'],
+    ['the broadcast address', 'https://255.255.255.255/hook', 'broadcast'],
+    ['a benchmarking address', 'https://198.18.0.1/hook', 'reserved'],
+    ['a documentation address', 'https://[2001:db8::1]/hook', 'reserved'],
+    // the two holes of issue 13
+    ['a local-use NAT64 address of 10.0.0.1', 'https://[64:ff9b:1::a00:1]/', 'is a private address (10.0.0.1 inside a local-use NAT64 address)'],
+    ['an IPv4-translated 127.0.0.1', 'https://[::ffff:0:7f00:1]/', 'is a loopback address (127.0.0.1 inside an IPv4-translated address)'],
+    ['a NAT64 address of cloud metadata', 'https://[64:ff9b::a9fe:a9fe]/hook', 'link-local address (169.254.169.254 inside a NAT64 address)'],
+    ['a 6to4 address of a private network', 'https://[2002:c0a8:101::1]/hook', 'private address (192.168.1.1 inside a 6to4 address)'],
+    ['a Teredo address of a private client', 'https://[2001:0:808:808::f5ff:fffe]/hook', 'private address (client 10.0.0.1 inside a Teredo address)'],
+    ['an IPv4-compatible loopback', 'https://[::127.0.0.1]/hook', 'loopback address (127.0.0.1 inside an IPv4-compatible address)'],
+    ['a local-use NAT64 address of a public host', 'https://[64:ff9b:1::808:808]/hook', 'reserved address (a local-use NAT64 address, not publicly routable)'],
   ])('refuses %s (%s) with 422', async (_label, url, reason) => {
     const { token } = await signedInMerchant(api);
     const response = await create(token, url);
@@ -52,6 +65,13 @@ describe('registering an endpoint outside the sandbox', () => {
     const { token } = await signedInMerchant(api);
     expect((await create(token, 'https://203.0.114.10/hook')).status).toBe(201);
     expect((await create(token, 'https://hooks.invalid/collect')).status).toBe(201);
+  });
+
+  it('accepts a public IPv4 address inside the forms that reach it: IPv4-mapped, NAT64 (64:ff9b::/96) and 6to4', async () => {
+    const { token } = await signedInMerchant(api);
+    for (const url of ['https://[::ffff:808:808]/hook', 'https://[64:ff9b::808:808]/hook', 'https://[2002:808:808::1]/hook']) {
+      expect((await create(token, url)).status).toBe(201);
+    }
   });
 });
 
@@ -80,5 +100,18 @@ describe('each delivery checks the address again', () => {
     ]);
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(route.requests).toHaveLength(0);
+  });
+
+  it('refuses a host that now resolves to an IPv6 form embedding a private address', async () => {
+    const { merchant, token } = await signedInMerchant(api);
+    // Registered while the name did not resolve; DNS now answers with a local-use NAT64 address.
+    expect((await create(token, 'https://v6only.invalid/hook')).status).toBe(201);
+    const { eventId, deliveries } = await recordQuietly(merchant.id);
+    const resolver = async () => [{ address: '64:ff9b:1::a00:1', family: 6 as const }];
+    expect(await attemptDelivery(deliveries[0]!, { clock: aheadClock(), resolver })).toBe('retry');
+    const [logged] = await (await api.request('GET', `/merchants/me/events/${eventId}/deliveries`, { token })).json();
+    expect(logged.attempts[0].error).toBe(
+      'v6only.invalid resolves to 64:ff9b:1::a00:1, which is a private address (10.0.0.1 inside a local-use NAT64 address); webhooks go only to public addresses.',
+    );
   });
 });
