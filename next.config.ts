@@ -7,6 +7,9 @@ const nextConfig: NextConfig = {
   // `npm test` type-checks the whole project (tsc --noEmit) before anything else; repeating it
   // inside every `next build` costs ~25 s and adds nothing.
   typescript: { ignoreBuildErrors: true },
+  // The same 1 MB as server.ts's guard (lib/platform/http-guards.ts), which answers 413 before a
+  // larger body reaches Next (Next itself would answer its own limit with a 500).
+  experimental: { serverActions: { bodySizeLimit: '1mb' } },
 };
 
 export default nextConfig;

@@ -9,9 +9,10 @@ import { createApiApp, API_BASE_PATH } from '@/lib/api/app';
 import { config, ConfigError, parseConfig, setConfig } from '@/lib/platform/config';
 import { openDatabase } from '@/lib/platform/database';
 import { ensureDemoMerchant } from '@/lib/platform/demo-merchant';
+import { guardPortalRequest } from '@/lib/platform/http-guards';
 import { logger } from '@/lib/platform/logger';
 import { ensurePortalBuild } from '@/lib/platform/portal-build';
-import { persistentSecret } from '@/lib/platform/secrets';
+import { establishSharedSettings } from '@/lib/instances/shared-settings';
 import { crontab, tasks } from '@/lib/jobs/tasks';
 import { startWorker } from '@/lib/jobs/worker';
 
@@ -36,14 +37,20 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const settings = config();
   const log = logger();
 
-  const database = await openDatabase(settings, { onLog: (line) => log.debug({ postgres: line.trim() }) });
+  const database = await openDatabase(config(), { onLog: (line) => log.debug({ postgres: line.trim() }) });
+  // Instances on one database agree by construction: the mode and the secrets come from it (or refuse the start).
+  const shared = await establishSharedSettings(config()).catch(async (error: unknown) => {
+    await database.close(); // an embedded PostgreSQL must not outlive a refused start
+    throw error;
+  });
+  setConfig({ ...config(), SANDBOX: shared.sandbox });
+  const settings = config();
   const demo = await ensureDemoMerchant(settings.DEMO_PASSWORD);
 
   const origin = settings.PUBLIC_URL ?? `http://localhost:${settings.PORT}`;
-  process.env.NEXTAUTH_SECRET = settings.NEXTAUTH_SECRET ?? (await persistentSecret(settings.dataDir, 'nextauth-secret'));
+  process.env.NEXTAUTH_SECRET = shared.portalSessionSecret;
   if (settings.PUBLIC_URL) process.env.NEXTAUTH_URL = settings.PUBLIC_URL;
   else process.env.AUTH_TRUST_HOST = 'true';
   process.env.SERVICE_URL ??= `http://127.0.0.1:${settings.PORT}`;
@@ -64,13 +71,14 @@ async function main(): Promise<void> {
       return;
     }
     appendForwardedFor(request);
-    void portalHandler(request, response);
+    // TRACE/TRACK answer 405 and an oversize body 413 here, before Next (which would answer 500).
+    guardPortalRequest(request, response, () => void portalHandler(request, response));
   });
 
   await new Promise<void>((resolve) => httpServer.listen(settings.PORT, settings.HOST, resolve));
   const address = httpServer.address();
   const port = typeof address === 'object' && address ? address.port : settings.PORT;
-  log.info({ port, dev, embeddedDatabase: database.embedded }, `Collect is listening on ${origin}`);
+  log.info({ port, dev, embeddedDatabase: database.embedded, sandbox: settings.SANDBOX }, `Collect is listening on ${origin}`);
   console.log(`\n  Portal:  ${origin}\n  API:     ${origin}${API_BASE_PATH}  (reference: ${origin}/docs)\n`);
   if (demo) console.log(`  Demo merchant created. Sign in with:\n    email:    ${demo.email}\n    password: ${demo.password}\n`);
 

@@ -17,8 +17,10 @@ import { registerWebhookRoutes } from '@/lib/webhooks/handlers';
 import { authenticate } from './authenticate';
 import type { ApiEnv } from './context';
 import { ApiError, handleError, problemResponse } from './errors';
+import { apiHeaders, refuseTrace } from './headers';
 import { describeApi } from './openapi';
 import { requestLog } from './request-log';
+import { refuseUnacceptableText } from './text-guard';
 import { validationHook } from './validation';
 
 export const API_BASE_PATH = '/api/v1';
@@ -32,6 +34,8 @@ export function createApiApp(): OpenAPIHono<ApiEnv> {
 
   app.use(requestId({ headerName: 'X-Request-Id' }));
   app.use(requestLog);
+  app.use(apiHeaders);
+  app.use(refuseTrace);
   const limitBody = bodyLimit({
     maxSize: MAX_BODY_BYTES,
     onError: () => {
@@ -54,9 +58,11 @@ export function createApiApp(): OpenAPIHono<ApiEnv> {
   app.onError(handleError);
   app.notFound((c) => problemResponse(c, new ApiError(404, 'not_found', 'Not found', `No route matches ${c.req.method} ${c.req.path}.`)));
 
-  registerAuthRoutes(app);
+  // Who is calling is checked first (401 before 422), then the text every other route takes.
   app.use('/merchants/*', authenticate);
+  app.use(refuseUnacceptableText({ exceptUnder: `${API_BASE_PATH}/rails/` }));
   app.use('/merchants/*', idempotency);
+  registerAuthRoutes(app);
   registerMerchantRoutes(app);
   registerAccountRoutes(app);
   registerCustomerRoutes(app);

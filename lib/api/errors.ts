@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { isDatabaseUnavailable } from '@/lib/platform/db/errors';
 import { logger } from '@/lib/platform/logger';
 
 export interface FieldError {
@@ -33,6 +34,11 @@ export const conflict = (detail: string, extra: Record<string, unknown> = {}) =>
 export const unprocessable = (detail: string, errors: FieldError[] = [], code = 'validation_failed') =>
   new ApiError(422, code, 'Validation failed', detail, { errors });
 
+/** Methods the API serves somewhere; TRACE and TRACK (which echo requests back) are never among them. */
+export const ALLOWED_METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS';
+export const methodNotAllowed = () =>
+  new ApiError(405, 'method_not_allowed', 'Method not allowed', 'TRACE and TRACK are not served.', { headers: { Allow: ALLOWED_METHODS } });
+
 const PROBLEM_BASE = 'https://docs.collect.example/problems/';
 
 export function problemResponse(c: Context, error: ApiError): Response {
@@ -56,6 +62,8 @@ function fromHttpException(error: HTTPException): ApiError {
       return badRequest('The request body is not valid JSON.');
     case 413:
       return new ApiError(413, 'payload_too_large', 'Payload too large', 'The request body is larger than 1 MB.');
+    case 405:
+      return methodNotAllowed();
     case 415:
       return new ApiError(415, 'unsupported_media_type', 'Unsupported media type', 'Send the body as application/json.');
     default:
@@ -63,11 +71,70 @@ function fromHttpException(error: HTTPException): ApiError {
   }
 }
 
+/** A few seconds, as the Daraja routes say (lib/rails/daraja-answers.ts): the embedded PostgreSQL is back within about a second. */
+export const OUTAGE_RETRY_AFTER_SECONDS = 5;
+
+export const serviceUnavailable = () =>
+  new ApiError(503, 'service_unavailable', 'Service unavailable', 'The service cannot reach its database right now; retry shortly.', {
+    headers: { 'Retry-After': String(OUTAGE_RETRY_AFTER_SECONDS) },
+  });
+
+const invalidInput = () =>
+  new ApiError(422, 'invalid_input', 'Invalid input', 'A value in the request cannot be stored or compared as given (out of range, malformed or nested too deeply).');
+
+/** The SQLSTATE of a database error, searched through drizzle's wrapping (`cause`). */
+function sqlState(error: unknown): string | undefined {
+  for (let current = error, depth = 0; current && depth < 5; current = (current as { cause?: unknown }).cause, depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return undefined;
+}
+
+/**
+ * PostgreSQL refused a value the request carried: class 22 (data exception: a NUL byte, an
+ * impossible date, a number out of range, text too long) or 54001 (statement too deeply nested).
+ * Validation should have caught it first; this is the net under it, so the caller never sees a 500.
+ */
+const isInputRefusedByDatabase = (code: string | undefined) => code !== undefined && (code.startsWith('22') || code === '54001');
+
+/**
+ * One error line per outage, not one per request: a busy service would otherwise write thousands
+ * of identical stacks a second while PostgreSQL restarts. The next line says how many were folded.
+ */
+const OUTAGE_LOG_INTERVAL_MS = 10_000;
+const outageLog = { lastAt: 0, folded: 0 };
+
+function logOutage(error: unknown, requestId: string | undefined): void {
+  const now = Date.now();
+  if (now - outageLog.lastAt < OUTAGE_LOG_INTERVAL_MS) {
+    outageLog.folded += 1;
+    return;
+  }
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  logger().error(
+    { requestId, code, cause: typeof message === 'string' ? message : undefined, foldedSinceLastLine: outageLog.folded },
+    'database unavailable: answering 503 until it is back',
+  );
+  outageLog.lastAt = now;
+  outageLog.folded = 0;
+}
+
 export function handleError(error: Error, c: Context): Response {
   if (error instanceof ApiError) return problemResponse(c, error);
   if (error instanceof HTTPException) return problemResponse(c, fromHttpException(error));
-  // Anything else is a bug or an outage: log it whole, show the caller nothing of it.
-  logger().error({ err: error, requestId: c.get('requestId') }, 'unhandled error');
+  const requestId = c.get('requestId') as string | undefined;
+  if (isDatabaseUnavailable(error)) {
+    logOutage(error, requestId);
+    return problemResponse(c, serviceUnavailable());
+  }
+  const code = sqlState(error);
+  if (isInputRefusedByDatabase(code)) {
+    logger().warn({ requestId, code, method: c.req.method, path: c.req.path }, 'input refused by PostgreSQL: answering 422');
+    return problemResponse(c, invalidInput());
+  }
+  // Anything else is a bug: log it whole, show the caller nothing of it.
+  logger().error({ err: error, requestId }, 'unhandled error');
   return problemResponse(
     c,
     new ApiError(500, 'internal_error', 'Internal server error', 'Something went wrong on our side; it has been logged.'),

@@ -2,9 +2,11 @@ import { z } from '@hono/zod-openapi';
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { unprocessable } from './errors';
+import { withinInstantRange } from './schemas';
 
 export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 200;
+const CURSOR_MESSAGE = 'Not a valid cursor; use the one from the Link header.';
 
 /** Query parameters every list takes; spread into a route's query schema. */
 export const pageQuery = {
@@ -18,6 +20,8 @@ export const pageQuery = {
   cursor: z
     .string()
     .max(200)
+    // Checked here too, so that a bad cursor is refused with the other fields, before any query.
+    .refine((cursor) => parseCursor(cursor) !== undefined, CURSOR_MESSAGE)
     .optional()
     .openapi({ description: 'Opaque cursor from the previous page\'s `Link: <…>; rel="next"` header.' }),
 };
@@ -30,14 +34,36 @@ interface Position {
 export const encodeCursor = (position: Position) =>
   Buffer.from(JSON.stringify([position.createdAt, position.id])).toString('base64url');
 
-export function decodeCursor(cursor: string): Position {
+/** The cursor's instant exactly as encodeCursor writes it (Date.toISOString, UTC, milliseconds). */
+const CURSOR_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+/**
+ * A real instant in the API's range, printed as encodeCursor prints it: 2026-02-30 or 24:00 would
+ * print back as another day, and year 0000 is out of range, so neither reaches PostgreSQL.
+ */
+function isCursorInstant(value: unknown): value is string {
+  if (typeof value !== 'string' || !CURSOR_INSTANT.test(value)) return false;
+  const ms = Date.parse(value);
+  return withinInstantRange(ms) && new Date(ms).toISOString() === value;
+}
+
+/** The position a cursor names, or undefined when it is not one encodeCursor could have written. */
+function parseCursor(cursor: string): Position | undefined {
   try {
-    const [createdAt, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString()) as [string, string];
-    if (!Number.isNaN(Date.parse(createdAt)) && z.uuid().safeParse(id).success) return { createdAt, id };
+    const decoded: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString());
+    if (!Array.isArray(decoded) || decoded.length !== 2) return undefined;
+    const [createdAt, id] = decoded as unknown[];
+    if (isCursorInstant(createdAt) && typeof id === 'string' && z.uuid().safeParse(id).success) return { createdAt, id };
   } catch {
-    // fall through
+    // not base64url JSON
   }
-  throw unprocessable('The cursor is not valid; use the one from the Link header.', [{ path: 'query.cursor', message: 'Not a valid cursor.' }]);
+  return undefined;
+}
+
+export function decodeCursor(cursor: string): Position {
+  const position = parseCursor(cursor);
+  if (position) return position;
+  throw unprocessable('The cursor is not valid; use the one from the Link header.', [{ path: 'query.cursor', message: CURSOR_MESSAGE }]);
 }
 
 /**

@@ -49,4 +49,22 @@ export const jsonResponse = <T extends z.ZodType>(schema: T, description: string
 
 export const Uuid = z.uuid();
 export const Timestamp = z.iso.datetime().openapi({ example: '2026-11-21T10:02:53.123Z' });
+
+/**
+ * The instants the API takes (filters such as `from` and `to`): from the Unix epoch to the last
+ * millisecond of year 9999, UTC. Wide enough for "since ever" and "until ever"; narrow enough that
+ * every one is a PostgreSQL timestamptz and a JavaScript Date that prints back as it was read.
+ */
+export const EARLIEST_INSTANT = '1970-01-01T00:00:00.000Z';
+export const LATEST_INSTANT = '9999-12-31T23:59:59.999Z';
+const instantRange = [Date.parse(EARLIEST_INSTANT), Date.parse(LATEST_INSTANT)] as const;
+
+/** Whether a parsed instant (milliseconds) lies in the range the API takes. */
+export const withinInstantRange = (ms: number) => ms >= instantRange[0] && ms <= instantRange[1];
+
+/** A timestamp the API takes as input: ISO 8601 with Z or an offset, a real calendar date, in range. */
+export const TimestampInput = z.iso
+  .datetime({ offset: true })
+  .refine((text) => withinInstantRange(Date.parse(text)), `Must be between ${EARLIEST_INSTANT} and ${LATEST_INSTANT}.`)
+  .openapi({ example: '2026-11-21T10:02:53Z', description: `ISO 8601 with Z or an offset, from ${EARLIEST_INSTANT} to ${LATEST_INSTANT}.` });
 export const bearerSecurity = [{ Bearer: [] }];

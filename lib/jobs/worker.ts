@@ -1,4 +1,5 @@
-import { Logger, run, runMigrations, type Runner, type TaskList } from 'graphile-worker';
+import { EventEmitter } from 'node:events';
+import { Logger, run, runMigrations, type Runner, type TaskList, type WorkerEvents } from 'graphile-worker';
 import { logger } from '@/lib/platform/logger';
 import { pool } from '@/lib/platform/db';
 
@@ -28,22 +29,86 @@ export interface WorkerOptions {
   concurrency?: number;
 }
 
-/** Runs queued jobs in this process until stop(). Several instances share the queue safely. */
+/** Waits between attempts to start the runner again: 0.5 s doubling to at most 5 s. */
+const restartDelay = (attempt: number) => Math.min(500 * 2 ** (attempt - 1), 5_000);
+
+/**
+ * Runs queued jobs in this process until stop(). Several instances share the queue safely.
+ *
+ * graphile-worker reconnects its LISTEN client by itself, but a runner whose job completions keep
+ * failing (the database went away mid-batch) shuts itself down. So the runner is supervised: when
+ * it ends without stop() having been called it is started again, with backoff, until the database
+ * answers. Jobs it held when it died are recovered as after a crash (the webhook sweep re-queues
+ * stuck deliveries). The returned Runner stays the same object throughout.
+ */
 export async function startWorker(options: WorkerOptions): Promise<Runner> {
   const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
-  return run({
-    pgPool: pool(),
-    taskList: options.tasks,
-    crontab: options.crontab ?? '',
-    concurrency,
-    noHandleSignals: true,
-    pollInterval: 1000,
-    logger: jobLogger,
-    // Fetch jobs in batches into a local queue and complete them without delay: measured 870–1,370
-    // deliveries/s against 250–860 fetching one job at a time. The ttl stays under the webhook
-    // sweep's 90 s, so jobs waiting locally are never mistaken for stuck ones.
-    preset: { worker: { localQueue: { size: concurrency * 2, ttl: 30_000 }, completeJobBatchDelay: 0 } },
-  });
+  const events = new EventEmitter() as WorkerEvents; // one emitter across restarts, so listeners stay attached
+  const start = () =>
+    run({
+      pgPool: pool(),
+      taskList: options.tasks,
+      crontab: options.crontab ?? '',
+      concurrency,
+      noHandleSignals: true,
+      pollInterval: 1000,
+      logger: jobLogger,
+      events,
+      // Fetch jobs in batches into a local queue and complete them without delay: measured 870–1,370
+      // deliveries/s against 250–860 fetching one job at a time. The ttl stays under the webhook
+      // sweep's 90 s, so jobs waiting locally are never mistaken for stuck ones.
+      preset: { worker: { localQueue: { size: concurrency * 2, ttl: 30_000 }, completeJobBatchDelay: 0 } },
+    });
+
+  let current = await start();
+  let stopped = false;
+  let restarting: Promise<void> | undefined;
+  let resolveStopped!: () => void;
+  const stoppedPromise = new Promise<void>((resolve) => (resolveStopped = resolve));
+
+  async function restart(reason: unknown): Promise<void> {
+    logger().error({ err: reason }, 'job worker stopped unexpectedly; restarting it');
+    for (let attempt = 1; !stopped; attempt += 1) {
+      await new Promise((resolve) => setTimeout(resolve, restartDelay(attempt)));
+      if (stopped) return;
+      try {
+        const runner = await start();
+        if (stopped) return void (await runner.stop());
+        current = runner;
+        watch(runner);
+        logger().info({ attempt }, 'job worker running again');
+        return;
+      } catch (error) {
+        if (attempt === 1 || attempt % 10 === 0) logger().warn({ attempt, cause: (error as Error).message }, 'job worker could not start yet; retrying');
+      }
+    }
+  }
+
+  function watch(runner: Runner): void {
+    const ended = (reason: unknown) => {
+      if (stopped || runner !== current) return;
+      restarting = restart(reason ?? new Error('the runner ended')).finally(() => (restarting = undefined));
+    };
+    runner.promise.then(() => ended(undefined), ended);
+  }
+  watch(current);
+
+  const halt = (how: 'stop' | 'kill') => async (reason?: string) => {
+    stopped = true;
+    await restarting;
+    try {
+      await current[how](reason);
+    } finally {
+      resolveStopped();
+    }
+  };
+  return {
+    stop: halt('stop'),
+    kill: halt('kill'),
+    addJob: (...args) => current.addJob(...args),
+    promise: stoppedPromise,
+    events,
+  };
 }
 
 /** Above the per-endpoint cap (10), so one slow receiver cannot take every slot. */

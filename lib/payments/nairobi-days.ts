@@ -2,6 +2,7 @@
 const NAIROBI_OFFSET_MS = 3 * 3_600_000;
 const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
+const YEAR_10000 = Date.UTC(10000, 0, 1);
 
 const floorMidnight = (ms: number) => Math.floor((ms + NAIROBI_OFFSET_MS) / DAY_MS) * DAY_MS - NAIROBI_OFFSET_MS;
 const ceilMidnight = (ms: number) => Math.ceil((ms + NAIROBI_OFFSET_MS) / DAY_MS) * DAY_MS - NAIROBI_OFFSET_MS;
@@ -9,8 +10,15 @@ const ceilMidnight = (ms: number) => Math.ceil((ms + NAIROBI_OFFSET_MS) / DAY_MS
 const floorHour = (ms: number) => Math.floor(ms / HOUR_MS) * HOUR_MS;
 const ceilHour = (ms: number) => Math.ceil(ms / HOUR_MS) * HOUR_MS;
 
-/** The Nairobi calendar date (YYYY-MM-DD) a moment falls on: the day of the daily totals. */
-export const nairobiDay = (at: Date) => new Date(at.getTime() + NAIROBI_OFFSET_MS).toISOString().slice(0, 10);
+/**
+ * The Nairobi calendar date (YYYY-MM-DD) a moment falls on: the day of the daily totals. Past the
+ * end of year 9999 UTC's evening Nairobi is in year 10000, which toISOString writes `+010000-…`:
+ * written as PostgreSQL reads it instead (a summary `to=9999-12-31T23:59:59Z` lands there).
+ */
+export const nairobiDay = (at: Date) => {
+  const iso = new Date(at.getTime() + NAIROBI_OFFSET_MS).toISOString();
+  return iso.length === 24 ? iso.slice(0, 10) : iso.slice(0, -14).replace(/^\+0*/, '');
+};
 /** The start of the hour a moment falls in (ISO 8601): the hour of the hourly totals. */
 export const hourStart = (at: Date) => new Date(floorHour(at.getTime())).toISOString();
 
@@ -42,6 +50,12 @@ export function splitForTotals(from: string | undefined, to: string | undefined,
   const firstMidnight = fromMs === undefined ? undefined : ceilMidnight(fromMs);
   const lastMidnight = toMs === undefined ? undefined : floorMidnight(toMs);
   const split: TotalsSplit = { hours: [], edges: [] };
+  // From the last hours of year 9999 on, the next Nairobi midnight is in year 10000, which a Date
+  // prints as `+010000-…` and PostgreSQL cannot read: no whole day or hour lies ahead anyway.
+  if (toMs === undefined && firstMidnight !== undefined && firstMidnight >= YEAR_10000) {
+    split.edges.push({ from: new Date(fromMs!) });
+    return split;
+  }
 
   const partial = (start: number, end: number) => {
     if (start >= end) return;

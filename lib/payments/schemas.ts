@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { Currency } from '@/lib/accounts/schemas';
 import { pageQuery } from '@/lib/api/pagination';
-import { Timestamp, Uuid } from '@/lib/api/schemas';
+import { Timestamp, TimestampInput, Uuid } from '@/lib/api/schemas';
 import { decimalText } from '@/lib/money/decimal';
 import { matchStatuses, paymentChannels } from './schema';
 
@@ -46,8 +46,8 @@ const Money = z
 
 /** Filters shared by the list and the summary. */
 export const paymentFilters = {
-  from: z.iso.datetime({ offset: true }).optional().openapi({ description: 'receivedAt ≥ from (ISO 8601).' }),
-  to: z.iso.datetime({ offset: true }).optional().openapi({ description: 'receivedAt < to (ISO 8601).' }),
+  from: TimestampInput.optional().openapi({ description: 'receivedAt ≥ from (ISO 8601, years 1970 to 9999).' }),
+  to: TimestampInput.optional().openapi({ description: 'receivedAt < to (ISO 8601, years 1970 to 9999).' }),
   channel: z.enum(paymentChannels).optional(),
   virtualAccountId: Uuid.optional(),
   expectedPaymentId: Uuid.optional(),

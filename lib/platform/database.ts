@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import type { AppConfig } from './config';
 import { closePool, useDatabaseUrl } from './db';
 import { applyMigrations } from './db/migrate';
+import { logger } from './logger';
 import { startEmbeddedPostgres } from './postgres/embedded';
 
 export interface OpenDatabase {
@@ -12,7 +13,8 @@ export interface OpenDatabase {
 
 /**
  * DATABASE_URL when set; otherwise the embedded PostgreSQL in the data folder (started, joined
- * when another live process of ours runs it, or recovered after a crash). Migrations are applied.
+ * when another live process of ours runs it, or recovered after a crash; restarted when it exits
+ * unexpectedly while this process owns it). Migrations are applied.
  */
 export async function openDatabase(
   appConfig: AppConfig,
@@ -22,7 +24,12 @@ export async function openDatabase(
   let url = appConfig.DATABASE_URL;
   if (!url) {
     await mkdir(appConfig.dataDir, { recursive: true });
-    const running = await startEmbeddedPostgres({ dataDir: appConfig.dataDir, onLog: options.onLog });
+    const running = await startEmbeddedPostgres({
+      dataDir: appConfig.dataDir,
+      onLog: options.onLog,
+      // Back within about a second after a crash, on its own (docs/architecture.md, "Supervision").
+      supervise: { onEvent: (level, message) => logger()[level]({ component: 'postgres' }, message) },
+    });
     url = running.url;
     stopEmbedded = () => running.stop();
   }

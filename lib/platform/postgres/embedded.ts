@@ -6,6 +6,7 @@ import { freePort, isPortFree, newPassword, readCredentials, writeCredentials, t
 import { withStartupLock } from './lock';
 import { hasProcFs, isAlive, postmasterFor, startTime, stopProcess } from './processes';
 import { ensureDatabase, initialise, launch, type Launched } from './server';
+import { superviseLaunched, type PostgresEvent } from './supervisor';
 import { blockingAncestor, chownTree, ensurePostgresUser, type SystemUser } from './system-user';
 
 export interface RunningPostgres {
@@ -62,12 +63,14 @@ function choosePgDir(dataDir: string, credentials: Credentials | null, user?: Sy
 export async function startEmbeddedPostgres(options: {
   dataDir: string;
   onLog?: (line: string) => void;
+  /** Restart the server on its own when it exits unexpectedly (an app; not a short CLI command or a test run). */
+  supervise?: { onEvent?: PostgresEvent };
 }): Promise<RunningPostgres> {
   const dataDir = path.resolve(options.dataDir);
   fs.mkdirSync(dataDir, { recursive: true });
   const binaries = await loadBinaries();
   const user = process.getuid?.() === 0 ? await ensurePostgresUser() : undefined;
-  return withStartupLock(dataDir, () => start(dataDir, binaries, user, options.onLog));
+  return withStartupLock(dataDir, () => start(dataDir, binaries, user, options.onLog, options.supervise));
 }
 
 async function start(
@@ -75,6 +78,7 @@ async function start(
   binaries: PostgresBinaries,
   user: SystemUser | undefined,
   onLog: ((line: string) => void) | undefined,
+  supervision: { onEvent?: PostgresEvent } | undefined,
 ): Promise<RunningPostgres> {
   let credentials = readCredentials(dataDir);
   const pgDir = choosePgDir(dataDir, credentials, user);
@@ -145,16 +149,32 @@ async function start(
     await server.stop();
     throw error;
   }
+  const forget = (launched: Launched) => {
+    if (startedHere.get(pgDir) === launched) startedHere.delete(pgDir);
+  };
+  const releaseOwnership = () => {
+    if (readOwner(ownerFile) === process.pid) fs.rmSync(ownerFile, { force: true });
+  };
   let stopping: Promise<void> | undefined;
+
+  if (supervision) {
+    const { port, password } = credentials;
+    const supervisor = superviseLaunched(server, {
+      pgDir,
+      relaunch: () => launch({ binaries, pgDir, port, password, user, onLog }),
+      onStarted: (launched) => startedHere.set(pgDir, launched),
+      onExited: forget,
+      onEvent: supervision.onEvent,
+    });
+    const stop = () => (stopping ??= supervisor.stop().then(releaseOwnership));
+    return { url, owned: true, stop };
+  }
+
   startedHere.set(pgDir, server);
   void server.exited.then(() => {
-    if (startedHere.get(pgDir) === server) startedHere.delete(pgDir);
+    forget(server);
     if (!stopping) onLog?.(`PostgreSQL (${pgDir}) exited without being asked to stop.`);
   });
-  const stop = () =>
-    (stopping ??= (async () => {
-      await server.stop();
-      if (readOwner(ownerFile) === process.pid) fs.rmSync(ownerFile, { force: true });
-    })());
+  const stop = () => (stopping ??= server.stop().then(releaseOwnership));
   return { url, owned: true, stop };
 }

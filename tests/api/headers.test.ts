@@ -1,0 +1,79 @@
+import http from 'node:http';
+import { describe, expect, it } from 'vitest';
+import { signedInMerchant } from '../accounts/support';
+import { useTestApi } from '../support/api-server';
+import { freshAddress } from '../support/fixtures';
+
+const api = useTestApi({ SANDBOX: 'true' });
+
+function expectApiHeaders(response: Response, label: string) {
+  expect(response.headers.get('x-content-type-options'), label).toBe('nosniff');
+  expect(response.headers.get('cache-control'), label).toBe('no-store');
+}
+
+/** fetch refuses TRACE and TRACK: a raw request, as a scanner would send it. */
+function rawRequest(method: string, path: string): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(`${api.baseUrl}${path}`, { method }, (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk) => (body += chunk));
+      response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, body }));
+    });
+    request.on('error', reject);
+    request.end();
+  });
+}
+
+describe('headers on every /api/v1 answer', () => {
+  it('never lets tokens or secrets be cached: login, refresh, webhook endpoint creation and rotation', async () => {
+    const { merchant, user, password, token } = await signedInMerchant(api);
+    expect(merchant.id).toBeTruthy();
+    const login = await api.request('POST', '/auth/login', { json: { email: user.email, password }, headers: { 'x-forwarded-for': freshAddress() } });
+    expect(login.status).toBe(200);
+    expectApiHeaders(login, 'login');
+    const { refreshToken } = await login.json();
+    const refresh = await api.request('POST', '/auth/refresh', { json: { refreshToken } });
+    expect(refresh.status).toBe(200);
+    expectApiHeaders(refresh, 'refresh');
+
+    const created = await api.request('POST', '/merchants/me/webhook-endpoints', { token, json: { url: 'http://127.0.0.1:9/hook' } });
+    expect(created.status).toBe(201);
+    expectApiHeaders(created, 'endpoint creation');
+    const endpoint = await created.json();
+    expect(endpoint.secret).toMatch(/^whsec_/);
+    const rotated = await api.request('POST', `/merchants/me/webhook-endpoints/${endpoint.id}/rotate-secret`, { token });
+    expect(rotated.status).toBe(200);
+    expectApiHeaders(rotated, 'rotation');
+  });
+
+  it('puts nosniff and no-store on reads, errors and unknown routes too', async () => {
+    const { token } = await signedInMerchant(api);
+    const answers = {
+      read: await api.request('GET', '/merchants/me', { token }),
+      unauthenticated: await api.request('GET', '/merchants/me'),
+      invalid: await api.request('GET', '/merchants/me/payments?from=yesterday', { token }),
+      unknown: await api.request('GET', '/no-such-route'),
+      malformed: await api.request('POST', '/auth/login', { body: '{', headers: { 'content-type': 'application/json' } }),
+    };
+    expect(Object.fromEntries(Object.entries(answers).map(([label, response]) => [label, response.status]))).toEqual({
+      read: 200,
+      unauthenticated: 401,
+      invalid: 422,
+      unknown: 404,
+      malformed: 400,
+    });
+    for (const [label, response] of Object.entries(answers)) expectApiHeaders(response, label);
+  });
+
+  it('answers TRACE with 405 and an Allow header that does not offer it; TRACK never reaches a route', async () => {
+    const trace = await rawRequest('TRACE', '/api/v1/merchants/me');
+    expect(trace.status).toBe(405);
+    expect(trace.headers['allow']).toBe('GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS');
+    expect(trace.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(JSON.parse(trace.body).code).toBe('method_not_allowed');
+    // Node's HTTP parser does not know TRACK: it answers 400 itself and closes the connection.
+    const track = await rawRequest('TRACK', '/api/v1/merchants/me').catch((error: NodeJS.ErrnoException) => ({ status: 0, code: error.code }));
+    expect([400, 0]).toContain(track.status);
+  });
+});
