@@ -7,7 +7,9 @@ import { findCustomer, usableSubMerchant } from '@/lib/customers/queries';
 import { merchants } from '@/lib/merchants/schema';
 import { amountProblem, decimalText } from '@/lib/money/decimal';
 import { db, type Queryable } from '@/lib/platform/db';
+import { ensurePayableCurrency } from './currency';
 import type { BillView } from './queries';
+import { referenceKey } from './reference';
 import { expectedPayments } from './schema';
 import type { CreateExpectedPaymentInput } from './schemas';
 
@@ -33,6 +35,7 @@ async function insertBill(principal: Principal, input: CreateExpectedPaymentInpu
   return db().transaction(async (tx) => {
     const { customer, subMerchant, merchant } = await billedParties(tx, principal, input);
     const currency = input.currency ?? merchant.defaultCurrency;
+    await ensurePayableCurrency(tx, principal.merchantId, currency, input.provisionInvoiceVa);
     const amount = decimalText(input.amount)!;
     const problem = amountProblem(amount, currency);
     if (problem) throw unprocessable('Some fields are missing or not valid.', [{ path: 'amount', message: problem }]);
@@ -75,10 +78,12 @@ export async function createBill(principal: Principal, input: CreateExpectedPaym
   } catch (error) {
     if (violatedUniqueConstraint(error) !== 'expected_payments_merchant_reference_key') throw error;
     const [existing] = await db()
-      .select({ id: expectedPayments.id })
+      .select({ id: expectedPayments.id, paymentReference: expectedPayments.paymentReference })
       .from(expectedPayments)
-      .where(and(eq(expectedPayments.merchantId, principal.merchantId), eq(expectedPayments.paymentReference, input.paymentReference)));
-    throw conflict(`An expected payment with the paymentReference "${input.paymentReference}" already exists.`, {
+      .where(and(eq(expectedPayments.merchantId, principal.merchantId), eq(expectedPayments.referenceKey, referenceKey(input.paymentReference))));
+    const same = existing?.paymentReference ?? input.paymentReference;
+    const spelled = same === input.paymentReference ? '' : ` as "${same}" (references are compared ignoring letter case)`;
+    throw conflict(`An expected payment with the paymentReference "${input.paymentReference}" already exists${spelled}.`, {
       existingId: existing?.id,
     });
   }

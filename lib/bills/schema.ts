@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { char, check, index, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { char, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { money, virtualAccounts } from '@/lib/accounts/schema';
 import { customers } from '@/lib/customers/schema';
 import { merchants, subMerchants } from '@/lib/merchants/schema';
+import { REFERENCE_KEY_SQL } from './reference';
 
 /** Stored states. EXPIRED is also read from an OPEN or PARTIALLY_PAID bill past expiresAt. */
 export const billStatuses = ['OPEN', 'PARTIALLY_PAID', 'PAID', 'EXPIRED', 'CANCELLED'] as const;
@@ -19,6 +20,10 @@ export const expectedPayments = pgTable(
     subMerchantId: uuid('sub_merchant_id').references(() => subMerchants.id),
     customerId: uuid('customer_id').references(() => customers.id),
     paymentReference: text('payment_reference').notNull(),
+    /** The reference as payers' text is matched against it: letter case folded (reference.ts). */
+    referenceKey: text('reference_key')
+      .notNull()
+      .generatedAlwaysAs(sql.raw(REFERENCE_KEY_SQL)),
     amount: money('amount').notNull(),
     amountPaid: money('amount_paid').notNull().default('0'),
     currency: char('currency', { length: 3 }).notNull(),
@@ -30,7 +35,8 @@ export const expectedPayments = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (table) => [
-    unique('expected_payments_merchant_reference_key').on(table.merchantId, table.paymentReference),
+    // Unique per merchant in any letter case; also how a payer's reference is found (resolve.ts).
+    uniqueIndex('expected_payments_merchant_reference_key').on(table.merchantId, table.referenceKey),
     check('expected_payments_amount_positive', sql`${table.amount} > 0`),
     index('expected_payments_merchant_created_idx').on(table.merchantId, table.createdAt.desc(), table.id.desc()),
     index('expected_payments_merchant_status_idx').on(table.merchantId, table.status, table.createdAt.desc(), table.id.desc()),
@@ -39,8 +45,6 @@ export const expectedPayments = pgTable(
     index('expected_payments_reference_trgm_idx').using('gin', sql`${table.paymentReference} gin_trgm_ops`),
     index('expected_payments_customer_idx').on(table.customerId, table.createdAt.desc(), table.id.desc()),
     index('expected_payments_virtual_account_idx').on(table.virtualAccountId),
-    // A paybill payer may type a bill's reference instead of an account number: found across merchants.
-    index('expected_payments_reference_idx').on(table.paymentReference),
     // The expiry job finds lapsed bills still waiting for money without scanning paid ones.
     index('expected_payments_awaiting_expiry_idx')
       .on(table.expiresAt)

@@ -2,16 +2,23 @@ import { z } from '@hono/zod-openapi';
 import { Currency } from '@/lib/accounts/schemas';
 import { pageQuery } from '@/lib/api/pagination';
 import { Timestamp, Uuid } from '@/lib/api/schemas';
+import { listOfCodes } from '@/lib/money/channels';
+import { currencyCodes } from '@/lib/money/currencies';
 import { amountProblem, decimalText } from '@/lib/money/decimal';
 import { billStatuses } from './schema';
 
-/** Payers type the reference into M-Pesa's account field, so it keeps to characters every keypad has. */
+/**
+ * Payers type the reference after the account number in M-Pesa's account field, so it keeps to
+ * ASCII characters every keypad has (which also keeps its case-folded key locale-proof, see
+ * reference.ts). Surrounding spaces are dropped: they would never be told apart from none.
+ */
 const PaymentReference = z
   .string()
+  .trim()
   .min(1, { abort: true })
   .max(64, { abort: true })
   .regex(/^[A-Za-z0-9._/-]+$/, 'Use only letters, digits and - _ / . (payers type it into the M-Pesa account field).')
-  .openapi({ example: 'INV-2026-0042', description: 'Your reference for the bill; unique within the merchant.' });
+  .openapi({ example: 'INV-2026-0042', description: 'Your reference for the bill; unique within the merchant ignoring letter case (INV-1 and inv-1 are the same bill).' });
 
 /** amountProblem checks decimals only for a known currency: this asks for sign and format alone. */
 const ANY_CURRENCY = '';
@@ -42,7 +49,9 @@ export const CreateExpectedPaymentRequest = z
   .object({
     paymentReference: PaymentReference,
     amount: Amount,
-    currency: Currency.optional().openapi({ description: "Defaults to the merchant's default currency." }),
+    currency: Currency.optional().openapi({
+      description: `${listOfCodes(currencyCodes)}: a currency some payment channel carries (docs/payments.md, "Currencies and channels"). Defaults to the merchant's default currency.`,
+    }),
     expiresAt: ExpiresAt,
     provisionInvoiceVa: z.boolean().default(true).openapi({ description: 'Give the bill its own one-time account number.' }),
     customerId: Uuid.nullish().openapi({ description: "The customer billed; the bill takes the customer's sub-merchant." }),

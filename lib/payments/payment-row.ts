@@ -3,6 +3,7 @@ import { fromUnits, storedText, toUnits } from '@/lib/money/decimal';
 import { feeFor } from './fees';
 import type { InboundPayment } from './inbound';
 import { matchPayment } from './matching';
+import { referenceGiven } from './payer-entry';
 import type { AccountRow, BillRow } from './resolve';
 import type { PaymentRow } from './serialize';
 
@@ -36,7 +37,7 @@ export function paymentRow(inbound: InboundPayment, account: AccountIdentity, bi
     payerPhoneReversed: reversedDigits(inbound.payerPhone),
     payerAccount: inbound.payerAccount ?? null,
     providerReference: inbound.providerReference,
-    billReference: inbound.billReference ?? inbound.accountReference,
+    billReference: referenceGiven(inbound),
     narration: inbound.narration ?? null,
     matchStatus: match.matchStatus,
     receivedAt: inbound.receivedAt,

@@ -1,16 +1,16 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { hasValidCheckDigit } from '@/lib/accounts/account-number';
 import { virtualAccounts } from '@/lib/accounts/schema';
+import { couldNameABill, referenceKey } from '@/lib/bills/reference';
 import { expectedPayments } from '@/lib/bills/schema';
 import type { Queryable } from '@/lib/platform/db';
 import type { InboundPayment, RejectionReason } from './inbound';
+import { readPayerEntry, referenceBeside } from './payer-entry';
 
 export type AccountRow = typeof virtualAccounts.$inferSelect;
 export type BillRow = typeof expectedPayments.$inferSelect;
 
 export type Target = { ok: true; account: AccountRow; billId: string | null } | { ok: false; reason: RejectionReason };
-
-const awaiting = ['OPEN', 'PARTIALLY_PAID'] as const;
 
 async function accountByNumber(tx: Queryable, number: string, merchantId?: string) {
   const [account] = await tx
@@ -20,58 +20,36 @@ async function accountByNumber(tx: Queryable, number: string, merchantId?: strin
   return account;
 }
 
-async function legacyAccountOf(tx: Queryable, merchantId: string) {
-  const [account] = await tx
-    .select()
-    .from(virtualAccounts)
-    .where(and(eq(virtualAccounts.merchantId, merchantId), eq(virtualAccounts.purpose, 'LEGACY')));
-  return account;
-}
-
-/** Bills with this reference; across merchants unless the caller is one merchant (sandbox). */
-async function billsByReference(tx: Queryable, reference: string, merchantId?: string, onlyAwaiting = false) {
-  return tx
-    .select({ id: expectedPayments.id, merchantId: expectedPayments.merchantId, virtualAccountId: expectedPayments.virtualAccountId })
-    .from(expectedPayments)
-    .where(
-      and(
-        eq(expectedPayments.paymentReference, reference),
-        merchantId ? eq(expectedPayments.merchantId, merchantId) : undefined,
-        onlyAwaiting ? inArray(expectedPayments.status, awaiting) : undefined,
-      ),
-    )
-    .limit(2);
+/**
+ * Which account a payment lands in, and which bill it may settle. The paybill, the bank and the
+ * account numbers are shared by every merchant, so only the account number the payer's text
+ * starts with picks the account (and with it the merchant); a reference after it, or beside it,
+ * is read among that merchant's bills alone. Nothing another merchant creates can change the
+ * outcome: its accounts have other numbers, and its bills are never searched.
+ */
+export async function resolveTarget(tx: Queryable, inbound: InboundPayment): Promise<Target> {
+  const entry = readPayerEntry(inbound.accountReference);
+  if (!entry.accountNumber) return { ok: false, reason: 'UNKNOWN_ACCOUNT' };
+  if (!hasValidCheckDigit(entry.accountNumber)) return { ok: false, reason: 'INVALID_CHECK_DIGIT' };
+  const account = await accountByNumber(tx, entry.accountNumber, inbound.merchantId);
+  if (!account) return { ok: false, reason: 'UNKNOWN_ACCOUNT' };
+  const reference = entry.reference ?? referenceBeside(inbound.billReference, account.accountNumber);
+  return { ok: true, account, billId: await billOfAccount(tx, account, reference) };
 }
 
 /**
- * Which account a payment lands in, and which bill it may settle. The payer's entry is tried as an
- * account number first; a number whose check digit fails is a typo and is refused, unless it is a
- * bill's reference. Otherwise it is tried as a bill reference, which must name exactly one bill.
+ * An invoice account belongs to its bill; any other account settles a bill only by reference, in
+ * any letter case and spacing. A closed bill is still found: its payment is credited and marked
+ * NEEDS_ATTENTION against it (matching.ts), which tells an operator what the payer meant.
  */
-export async function resolveTarget(tx: Queryable, inbound: InboundPayment): Promise<Target> {
-  const entry = inbound.accountReference.trim();
-  const looksLikeAccount = /^\d{10}$/.test(entry);
-  if (looksLikeAccount && hasValidCheckDigit(entry)) {
-    const account = await accountByNumber(tx, entry, inbound.merchantId);
-    if (account) return { ok: true, account, billId: await billOfAccount(tx, account, inbound.billReference) };
-  }
-
-  const bills = await billsByReference(tx, entry, inbound.merchantId);
-  if (bills.length > 1) return { ok: false, reason: 'AMBIGUOUS_REFERENCE' };
-  const [bill] = bills;
-  if (!bill) return { ok: false, reason: looksLikeAccount && !hasValidCheckDigit(entry) ? 'INVALID_CHECK_DIGIT' : 'UNKNOWN_ACCOUNT' };
-  const account = bill.virtualAccountId
-    ? (await tx.select().from(virtualAccounts).where(eq(virtualAccounts.id, bill.virtualAccountId)))[0]
-    : await legacyAccountOf(tx, bill.merchantId);
-  if (!account) return { ok: false, reason: 'UNKNOWN_ACCOUNT' };
-  return { ok: true, account, billId: bill.id };
-}
-
-/** An invoice account belongs to its bill; any other account settles a bill only by reference. */
-async function billOfAccount(tx: Queryable, account: AccountRow, billReference?: string | null): Promise<string | null> {
+async function billOfAccount(tx: Queryable, account: AccountRow, reference: string | null): Promise<string | null> {
   if (account.purpose === 'INVOICE') return account.ownerId;
-  const reference = billReference?.trim();
   if (!reference) return null;
-  const [bill] = await billsByReference(tx, reference, account.merchantId, true);
+  const key = referenceKey(reference);
+  if (!couldNameABill(key)) return null;
+  const [bill] = await tx
+    .select({ id: expectedPayments.id })
+    .from(expectedPayments)
+    .where(and(eq(expectedPayments.merchantId, account.merchantId), eq(expectedPayments.referenceKey, key)));
   return bill?.id ?? null;
 }

@@ -198,11 +198,12 @@ describe('matching bills', () => {
     expect(result).toMatchObject({ payment: { matchStatus: 'NEEDS_ATTENTION' } });
   });
 
-  it('a payer who types the bill reference instead of an account number pays that bill', async () => {
-    const { token } = await signedInMerchant(api);
-    const bill = await createBill(api, token, { amount: 300 });
-    const result = await ingestPayment(mpesa(bill.paymentReference, '300'), { strict: true });
-    expect(result).toMatchObject({ payment: { matchStatus: 'MATCHED', expectedPaymentId: bill.id, accountNumber: bill.virtualAccountNumber } });
+  it('a payer who types the account number then the bill reference pays that bill; the reference alone names nothing', async () => {
+    const { token, virtualAccount } = await signedInMerchant(api);
+    const bill = await createBill(api, token, { amount: 300, provisionInvoiceVa: false });
+    expect(await ingestPayment(mpesa(bill.paymentReference, '300'), { strict: true })).toEqual({ outcome: 'rejected', reason: 'UNKNOWN_ACCOUNT' });
+    const result = await ingestPayment(mpesa(`${virtualAccount.accountNumber}#${bill.paymentReference}`, '300'), { strict: true });
+    expect(result).toMatchObject({ payment: { matchStatus: 'MATCHED', expectedPaymentId: bill.id, virtualAccountId: virtualAccount.id, billReference: bill.paymentReference } });
   });
 
   it('a payment into the merchant account whose reference names an open bill settles it', async () => {

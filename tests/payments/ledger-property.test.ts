@@ -44,7 +44,11 @@ describe('the ledger under random traffic', () => {
           } else if (step.kind === 'pay') {
             const bill = bills.length > 0 ? bills[step.bill % bills.length] : undefined;
             const accountReference =
-              step.to === 'bill' && bill?.number ? bill.number : step.to === 'reference' && bill ? bill.reference : virtualAccount.accountNumber;
+              step.to === 'bill' && bill?.number
+                ? bill.number
+                : step.to === 'reference' && bill
+                  ? `${virtualAccount.accountNumber}#${bill.reference}`
+                  : virtualAccount.accountNumber;
             const inbound = mpesa(accountReference, amountOf(step.cents));
             const result = await ingestPayment(inbound, { strict: false });
             if (result.outcome === 'recorded') {
