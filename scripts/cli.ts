@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { ApiError } from '@/lib/api/errors';
 import { userRoles } from '@/lib/auth/schema';
 import { rotateKeys } from '@/lib/auth/keys';
+import { adoptEnvironment, describeSharedSettings } from '@/lib/instances/shared-settings';
 import { checkLedger } from '@/lib/ledger/check';
 import {
   createMerchant,
@@ -107,9 +108,21 @@ const commands: Record<string, Command> = {
     return report;
   }),
   'keys:rotate': command(
-    '(new token signing key; old keys keep verifying for TOKEN_KEY_GRACE_SECONDS)',
+    '(new token signing key for every instance on the database; old keys keep verifying for TOKEN_KEY_GRACE_SECONDS)',
     {},
     () => rotateKeys(),
+  ),
+  'settings:show': command('(what the instances on this database share: names and origins, never a secret)', {}, () => describeSharedSettings()),
+  'settings:adopt': command(
+    '(makes this environment\'s SANDBOX and secret variables the ones every instance on the database must use; restart them all)',
+    {},
+    async () => {
+      const result = await adoptEnvironment(config());
+      if (result.adopted.length === 0) {
+        throw new UsageError('Nothing to adopt: set SANDBOX, MPESA_CALLBACK_SECRET, BANK_WEBHOOK_SECRET, NEXTAUTH_SECRET or PASETO_SECRET_KEY for this command.');
+      }
+      return result;
+    },
   ),
 };
 

@@ -27,15 +27,32 @@ const state: TokenState = (globalTokens.__collectTokens ??= { ringLoadedAt: 0, v
 // Ed25519 through Web Crypto verifies about 2.7k tokens/s here; a token verified once is
 // remembered until it expires, so the per-request cost is a map lookup.
 const VERIFIED_CACHE_LIMIT = 50_000;
+/** An unknown key id (a rotation by another instance) reloads the keys at most this often. */
 const RING_RELOAD_INTERVAL_MS = 1_000;
+/** Signing moves to a key rotated elsewhere within this long: the keys are re-read in the background. */
+const RING_MAX_AGE_MS = 60_000;
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
+function loadRing(): Promise<KeyRing> {
+  state.ringLoadedAt = Date.now();
+  const ring = loadKeyRing();
+  state.ring = ring;
+  ring.catch(() => {
+    if (state.ring === ring) state.ring = undefined;
+  });
+  return ring;
+}
+
 function keyRing(): Promise<KeyRing> {
-  if (!state.ring) {
+  if (!state.ring) return loadRing();
+  if (Date.now() - state.ringLoadedAt > RING_MAX_AGE_MS) {
+    // Keep answering with the ring in hand; swap when the new one is read (a database hiccup keeps the old one).
     state.ringLoadedAt = Date.now();
-    state.ring = loadKeyRing();
-    state.ring.catch(() => (state.ring = undefined));
+    const current = state.ring;
+    loadKeyRing().then((ring) => {
+      if (state.ring === current) state.ring = Promise.resolve(ring);
+    }, () => undefined);
   }
   return state.ring;
 }
@@ -44,8 +61,7 @@ function keyRing(): Promise<KeyRing> {
 async function verifyingKey(kid: string) {
   let ring = await keyRing();
   if (!ring.verifying.has(kid) && Date.now() - state.ringLoadedAt > RING_RELOAD_INTERVAL_MS) {
-    state.ring = undefined;
-    ring = await keyRing();
+    ring = await loadRing();
   }
   return ring.verifying.get(kid);
 }

@@ -39,10 +39,13 @@ const environmentSchema = z.object({
   BANK_SWIFT_CODE: z.string().regex(/^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/, 'must be an 8 or 11 character SWIFT/BIC code').default('DEMOKENXXXX'),
   /** JSON: per channel { percent, fixed, min?, max? } as decimal strings; see docs/payments.md. */
   FEE_SCHEDULE: z.string().optional(),
-  /** Sandbox: simulated inbound payments and the STK simulator. On by default with the embedded database. */
+  /**
+   * Sandbox: simulated inbound payments and the STK simulator. The database records the mode at its first
+   * start (this, else on with the embedded database); server.ts replaces it here with the recorded one.
+   */
   SANDBOX: booleanFlag.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  // Rails (see docs/rails.md). Unset secrets are generated once into the data folder.
+  // Rails (see docs/rails.md). Unset secrets are shared through the database (lib/platform/shared-state).
   MPESA_CALLBACK_SECRET: z.string().regex(/^[A-Za-z0-9_-]{24,200}$/, 'must be 24 to 200 letters, digits, "-" or "_" (it travels in a URL)').optional(),
   BANK_WEBHOOK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** Phone prompts: daraja (Safaricom) or simulator (sandbox only). Default: simulator when the sandbox is on. */
@@ -69,6 +72,7 @@ const checkedEnvironmentSchema = environmentSchema.superRefine((settings, contex
       if (!settings[name]) context.addIssue({ code: 'custom', path: [name], message: 'must be set when STK_PROVIDER is daraja' });
     }
   }
+  // Checked again against the database's recorded mode at start (lib/platform/shared-state/sandbox.ts).
   if (settings.STK_PROVIDER === 'simulator' && !(settings.SANDBOX ?? !settings.DATABASE_URL)) {
     context.addIssue({ code: 'custom', path: ['STK_PROVIDER'], message: 'simulator moves no real money and needs the sandbox (SANDBOX=true)' });
   }
@@ -103,5 +107,8 @@ export function setConfig(next: AppConfig): void {
   globalConfig.__collectConfig = next;
 }
 
-/** Sandbox (simulated payments, STK simulator): on by default with the embedded database. */
+/**
+ * Sandbox (simulated payments, STK simulator). In the server SANDBOX holds the database's recorded mode
+ * (lib/platform/shared-state/sandbox.ts); tests and the CLI fall back to the first-start default.
+ */
 export const sandboxEnabled = (settings: AppConfig = config()) => settings.SANDBOX ?? !settings.DATABASE_URL;

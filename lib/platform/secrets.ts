@@ -1,37 +1,46 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { AppConfig } from './config';
+import { resolveSharedSecret, type SharedSecretSpec } from './shared-state/store';
 
-const globalSecrets = globalThis as unknown as { __collectSecrets?: Map<string, Promise<string>> };
-const known = (globalSecrets.__collectSecrets ??= new Map());
+// On globalThis: Next loads this module a second time, and both copies must hold the same secrets.
+const globalSecrets = globalThis as unknown as { __collectSharedSecrets?: Map<string, Promise<string>> };
+const known = (globalSecrets.__collectSharedSecrets ??= new Map());
 
-/**
- * A secret kept in the data folder (mode 0600), made on first use, so restarts keep sessions valid.
- * Read once per process: rail handlers ask for it on every callback.
- */
-export function persistentSecret(dataDir: string, name: string): Promise<string> {
-  const file = path.join(dataDir, name);
-  let secret = known.get(file);
-  if (!secret) {
-    secret = readOrCreate(file);
-    known.set(file, secret);
-    secret.catch(() => known.delete(file));
-  }
+/** 256 random bits, URL-safe (the M-Pesa secret travels in a query string). */
+export const randomSecret = () => randomBytes(32).toString('base64url');
+
+function remember(name: string, secret: Promise<string>): Promise<string> {
+  known.set(name, secret);
+  secret.catch(() => known.delete(name));
   return secret;
 }
 
-async function readOrCreate(file: string): Promise<string> {
-  const dataDir = path.dirname(file);
-  try {
-    return (await readFile(file, 'utf8')).trim();
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
-  await mkdir(dataDir, { recursive: true });
-  const secret = randomBytes(32).toString('base64url');
-  // 'wx' fails if another process won the race; then its secret is the one to use.
-  await writeFile(file, secret, { mode: 0o600, flag: 'wx' }).catch(async (error: NodeJS.ErrnoException) => {
-    if (error.code !== 'EEXIST') throw error;
-  });
-  return (await readFile(file, 'utf8')).trim();
+/**
+ * At start: the secret every instance on the database agrees on, checked against the database even
+ * when the environment gives it (a differing value refuses the start), and kept for this process.
+ */
+export const establishSharedSecret = (spec: SharedSecretSpec) => remember(spec.name, resolveSharedSecret(spec));
+
+/**
+ * On the hot path (rail handlers ask on every request): the value established at start, from memory.
+ * Outside the server (tests, CLI, benchmarks) it is resolved from the database on first use.
+ */
+export function sharedSecret(name: string, spec: () => SharedSecretSpec): Promise<string> {
+  return known.get(name) ?? remember(name, resolveSharedSecret(spec()));
 }
+
+/** Tests start "another instance" in the same process. */
+export function forgetSharedSecrets(): void {
+  known.clear();
+}
+
+/** The portal's session-cookie key (next-auth): portal sessions must open on every instance. */
+export const portalSessionSecretSpec = (settings: AppConfig): SharedSecretSpec => ({
+  name: 'nextauth-secret',
+  variable: 'NEXTAUTH_SECRET',
+  label: "the portal's session secret",
+  given: settings.NEXTAUTH_SECRET,
+  legacyFile: path.join(settings.dataDir, 'nextauth-secret'),
+  generate: randomSecret,
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { generateStoredKey, loadKeyRing } from '@/lib/auth/keys';
+import { generateStoredKey, loadKeyRing, rotateKeys } from '@/lib/auth/keys';
 import { v4 } from '@/lib/auth/paseto';
 import { setUserActive } from '@/lib/merchants/operations';
 import { useTestApi } from '../support/api-server';
@@ -178,5 +178,23 @@ describe('roles', () => {
     const { accessToken } = await signIn(api, user.email, password);
     const response = await api.request('POST', '/merchants/me/no-such-thing', { token: accessToken, json: {} });
     expect(response.status).toBe(404);
+  });
+});
+
+describe('a key rotation made by another instance', () => {
+  // Last in this file: it changes the signing key (old keys keep verifying, so other files are unaffected).
+  it('is picked up at once: a token of the new key verifies here, and tokens of the old key still do', async () => {
+    const { user, password } = await newMerchant();
+    const before = await signIn(api, user.email, password);
+    const sid = JSON.parse(Buffer.from(before.accessToken.split('.')[2]!, 'base64url').subarray(0, -64).toString()).sid;
+
+    const rotated = await rotateKeys(); // as `npm run cli -- keys:rotate` does, wherever it runs
+    const elsewhere = await loadKeyRing(); // the keys as another instance reads them afterwards
+    expect(elsewhere.signing.kid).toBe(rotated.activeKid);
+    const fromElsewhere = await v4.Sign(elsewhere.signing.key, { sub: user.id, sid }, { footer: footerOf(elsewhere.signing.kid), expiresIn: 900 });
+
+    await new Promise((resolve) => setTimeout(resolve, 1_100)); // re-reading the keys is limited to once a second
+    expect((await api.request('GET', '/auth/me', { token: fromElsewhere })).status).toBe(200);
+    expect((await api.request('GET', '/auth/me', { token: before.accessToken })).status).toBe(200);
   });
 });

@@ -10,3 +10,4 @@ export * from '@/lib/payer-links/schema';
 export * from '@/lib/payments/schema';
 export * from '@/lib/events/schema';
 export * from '@/lib/stk/schema';
+export * from '@/lib/platform/shared-state/schema';
