@@ -62,6 +62,31 @@ test.describe('bills', () => {
     await expect(page.getByText('cancelled this bill')).toBeVisible();
   });
 
+  test('a USD bill is offered only currencies a channel carries, and its payer sees RTGS alone with why, never M-Pesa', async ({ page }) => {
+    const reference = unique('USD');
+    await signInFromLogin(page, demo);
+    await page.goto('/bills/new');
+    const currency = page.getByLabel('Currency');
+    await expect(currency.locator('option')).toHaveText(['KES', 'USD (RTGS only)', 'EUR (RTGS only)', 'GBP (RTGS only)']);
+    await expect(currency).toHaveAccessibleDescription(/M-Pesa and instant bank transfers carry only KES/);
+    await page.getByLabel('Reference', { exact: true }).fill(reference);
+    await page.getByLabel('Amount').fill('120');
+    await currency.selectOption('USD');
+    await page.getByLabel('Expires at').fill(nairobiLocal(3, '12:00'));
+    await page.getByRole('button', { name: 'Raise bill' }).click();
+
+    await expect(page.getByRole('heading', { level: 1, name: `Bill ${reference}` })).toBeVisible();
+    await expect(page.getByText('USD 120.00').first()).toBeVisible();
+    // A phone prompt is an M-Pesa payment: not offered for a USD bill.
+    await expect(page.getByRole('heading', { name: 'Send a payment prompt' })).toHaveCount(0);
+
+    await page.goto(await page.getByLabel('Payer link').inputValue());
+    await expect(page.getByRole('heading', { level: 2, name: 'Pay by RTGS' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Pay with M-Pesa' })).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Pay by instant bank transfer' })).toHaveCount(0);
+    await expect(page.getByText(/cannot carry payments in\s+USD: pay by RTGS bank transfer\./)).toBeVisible();
+  });
+
   test('a bill form with mistakes answers field by field and keeps what was typed, the unticked box included', async ({ page }) => {
     await signInFromLogin(page, demo);
     await page.goto('/bills/new');

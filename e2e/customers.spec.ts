@@ -15,22 +15,24 @@ test.describe('customers', () => {
     await page.getByLabel('Name').fill('Wanjiru Kamau');
     await page.getByLabel('Your reference').fill(ref);
     await page.getByLabel('Email').fill('wanjiru@example.com');
-    await page.getByLabel('Phone').fill('0712345678');
+    await page.getByLabel('Phone').fill('0712 345');
     await page.getByRole('button', { name: 'Register customer' }).click();
 
     const phone = page.getByLabel('Phone');
     await expect(phone).toHaveAttribute('aria-invalid', 'true');
-    await expect(page.locator('#phone-error')).toContainText('country prefix');
+    await expect(page.locator('#phone-error')).toContainText('0712345678, 0112345678, +254712345678 or 254712345678');
     await expect(page.getByLabel('Name')).toHaveValue('Wanjiru Kamau');
     await expect(page.getByLabel('Your reference')).toHaveValue(ref);
     await expect(page.getByLabel('Email')).toHaveValue('wanjiru@example.com');
-    await expect(phone).toHaveValue('0712345678');
+    await expect(phone).toHaveValue('0712 345');
 
-    await phone.fill('254712345678');
+    // The local form people type is taken, and kept in the one stored form.
+    await phone.fill('0712 345 678');
     await page.getByRole('button', { name: 'Register customer' }).click();
     await expect(page).toHaveURL(/\/customers\/[0-9a-f-]{36}$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Wanjiru Kamau' })).toBeVisible();
     await expect(page.getByText(ref)).toBeVisible();
+    await expect(page.getByText('254712345678').first()).toBeVisible();
 
     await page.getByRole('button', { name: 'Provision virtual account' }).click();
     const accountNumber = page.getByRole('region', { name: 'Virtual account' }).locator('code');

@@ -13,13 +13,16 @@ export interface CreateBillFormProps {
   /** Made when the page was rendered, so that a double submission or a retry raises one bill. */
   idempotencyKey: string;
   customers: SelectOption[];
+  /** Only currencies some channel carries (currency-options.ts). */
   currencies: SelectOption[];
+  /** Why those currencies, and which ways a payer then has. */
+  currencyHint: string;
   defaults: { currency: string; expiresAt: string; customerId?: string };
   /** The earliest expiry the picker offers: now, in Nairobi time. */
   earliestExpiry: string;
 }
 
-export function CreateBillForm({ idempotencyKey, customers, currencies, defaults, earliestExpiry }: CreateBillFormProps) {
+export function CreateBillForm({ idempotencyKey, customers, currencies, currencyHint, defaults, earliestExpiry }: CreateBillFormProps) {
   const [state, formAction] = useActionState<CreateBillState, FormData>(createBill, {});
   const values = state.values;
   return (
@@ -46,7 +49,17 @@ export function CreateBillForm({ idempotencyKey, customers, currencies, defaults
           defaultValue={values?.amount}
           errors={state.errors?.amount}
         />
-        <SelectField label="Currency" name="currency" options={currencies} defaultValue={values?.currency ?? defaults.currency} errors={state.errors?.currency} />
+        <SelectField
+          label="Currency"
+          name="currency"
+          options={currencies}
+          defaultValue={values?.currency ?? defaults.currency}
+          errors={state.errors?.currency}
+          aria-describedby="currency-channels currency-error"
+        />
+        <p id="currency-channels" className="-mt-3 text-sm text-slate-600 sm:col-span-2">
+          {currencyHint}
+        </p>
       </div>
       <Field
         label="Expires at"

@@ -37,10 +37,9 @@ export function CreateCustomerForm({ idempotencyKey, subMerchants }: CreateCusto
         label="Phone"
         name="phone"
         type="tel"
-        inputMode="numeric"
         autoComplete="off"
-        hint="Digits with the country prefix and no plus sign, e.g. 2547XXXXXXXX."
-        placeholder="2547XXXXXXXX"
+        hint="A mobile number as you would dial it: 0712 345 678, +254 712 345 678 or 254712345678. A number abroad with its country code."
+        placeholder="0712 345 678"
         required
         defaultValue={values?.phone}
         errors={state.errors?.phone}

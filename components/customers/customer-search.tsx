@@ -19,7 +19,7 @@ export function CustomerSearch({ q }: { q?: string }) {
           className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base shadow-sm"
         />
         <p id="q-hint" className="mt-1 text-sm text-slate-600">
-          Name, email, your reference, or phone number (0712…, 712… or 254712… all work).
+          Name, email, your reference, or phone number (0712 345 678, +254 712…, 254712… or its last digits all work).
         </p>
       </div>
       <div className="flex gap-2 sm:mb-7">

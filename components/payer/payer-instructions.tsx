@@ -1,8 +1,10 @@
 import { formatDateTime } from '@/components/ui/date-time';
+import { paybillAccountEntry } from '@/lib/payment-options/copy';
 import { formatMoney } from '@/lib/portal/money';
 import { InstantBankTransfer, RtgsTransfer } from './bank-transfers';
 import { MpesaSteps } from './mpesa-steps';
 import { QrCode } from './qr-code';
+import { OnlySomeWays } from './only-some-ways';
 import { optionOf, type PayerPageData } from './types';
 
 /**
@@ -15,6 +17,7 @@ export function PayerInstructions({ page, pageUrl }: { page: PayerPageData; page
   const mpesa = optionOf(options, 'MOBILE_MONEY');
   const instant = optionOf(options, 'INSTANT_BANK');
   const rtgs = optionOf(options, 'RTGS');
+  const currency = bill?.currency ?? page.currency;
   return (
     <>
       <header className="flex items-start justify-between gap-4">
@@ -50,7 +53,7 @@ export function PayerInstructions({ page, pageUrl }: { page: PayerPageData; page
           </div>
           {bill.status === 'PARTIALLY_PAID' && (
             <p className="text-sm text-slate-700 sm:col-span-3 print:col-span-3">
-              Part of this bill has already been paid. The M-Pesa steps below show the amount that is still due.
+              Part of this bill has already been paid. The steps below show the amount that is still due.
             </p>
           )}
         </dl>
@@ -62,7 +65,10 @@ export function PayerInstructions({ page, pageUrl }: { page: PayerPageData; page
         </p>
       )}
 
-      {mpesa && <MpesaSteps option={mpesa} copy={options.mobileMoneyCustomerFacingCopy} />}
+      <OnlySomeWays options={options.options} currency={currency} />
+
+      {/* The paybill is shared: a bill's reference is typed after the account number (docs/rails.md). */}
+      {mpesa && <MpesaSteps option={{ ...mpesa, accountNumber: paybillAccountEntry({ accountNumber: mpesa.accountNumber, reference: options.referenceHint }) }} copy={options.mobileMoneyCustomerFacingCopy} />}
 
       <div className="mt-6 grid gap-6 sm:grid-cols-2 print:mt-3 print:grid-cols-2 print:gap-4">
         {instant && (
@@ -77,7 +83,7 @@ export function PayerInstructions({ page, pageUrl }: { page: PayerPageData; page
       </div>
 
       <p className="mt-6 text-sm text-slate-700 print:mt-3">
-        Keep your M-Pesa confirmation SMS or bank receipt until {page.merchantName} confirms your payment.
+        Keep your {mpesa ? 'M-Pesa confirmation SMS or bank receipt' : 'bank receipt'} until {page.merchantName} confirms your payment.
       </p>
     </>
   );

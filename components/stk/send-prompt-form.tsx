@@ -46,10 +46,9 @@ export function SendPromptForm({ idempotencyKey, target, what, defaults, open }:
               name="phone"
               id="prompt-phone"
               type="tel"
-              inputMode="numeric"
               autoComplete="off"
-              placeholder="2547XXXXXXXX"
-              hint="With the country prefix, such as 254712345678."
+              placeholder="0712 345 678"
+              hint="A Kenyan mobile number: 0712 345 678, +254 712 345 678 or 254712345678."
               required
               defaultValue={values?.phone ?? defaults.phone}
               errors={state.errors?.phone}

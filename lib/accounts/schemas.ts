@@ -2,12 +2,13 @@ import { z } from '@hono/zod-openapi';
 import { Timestamp, Uuid } from '@/lib/api/schemas';
 import { pageQuery } from '@/lib/api/pagination';
 import { balanceEntryTypes } from '@/lib/ledger/schema';
-import { currencyCodes } from '@/lib/money/currencies';
+import { CURRENCY_NOT_COLLECTABLE, currencyCodes, whatEachChannelCarries } from '@/lib/money/currencies';
 import { accountOwnerTypes, accountPurposes, accountStatuses, accountTypes } from './schema';
 
+/** Only currencies some payment channel carries: money in any other could never arrive. */
 export const Currency = z
-  .enum(currencyCodes, { error: 'Must be an ISO 4217 currency code this service accepts, in capitals, such as KES or USD.' })
-  .openapi({ description: 'ISO 4217 currency code.', example: 'KES' });
+  .enum(currencyCodes, { error: CURRENCY_NOT_COLLECTABLE })
+  .openapi({ description: `ISO 4217 code of a currency some payment channel carries (${whatEachChannelCarries}).`, example: 'KES' });
 
 export const VirtualAccount = z
   .object({

@@ -7,6 +7,7 @@ import type { Principal } from '@/lib/auth/principal';
 import { subMerchants } from '@/lib/merchants/schema';
 import { db, type Queryable } from '@/lib/platform/db';
 import { likeLiteral, violatedUniqueConstraint } from '@/lib/platform/db/errors';
+import { phoneSearchDigits } from '@/lib/platform/phone';
 import { customers } from './schema';
 import type { CreateCustomerInput, CustomerListFilters } from './schemas';
 import { toCustomerJson } from './serialize';
@@ -70,8 +71,9 @@ export async function createCustomer(principal: Principal, input: CreateCustomer
 }
 
 /**
- * Search: name, email and external reference contain the text (any letter case); a number also
- * matches the end of the phone, so 0712345678, 712345678 and 254712345678 all find 254712345678.
+ * Search: name, email and external reference contain the text (any letter case); a phone number
+ * in any form people type (0712 345 678, +254712345678) or its last digits matches the end of the
+ * stored phone, so all of them find 254712345678.
  */
 function matching(q: string): SQL {
   const pattern = `%${likeLiteral(q)}%`;
@@ -80,12 +82,8 @@ function matching(q: string): SQL {
     ilike(customers.email, pattern),
     ilike(customers.externalRef, pattern),
   ];
-  const digits = q.match(/^\+?([0-9]+)$/)?.[1];
-  if (digits) {
-    // A local number's trunk 0 is not part of the stored international form.
-    const suffix = digits.length > 1 ? digits.replace(/^0/, '') : digits;
-    conditions.push(like(customers.phone, `%${suffix}`));
-  }
+  const digits = phoneSearchDigits(q);
+  if (digits) conditions.push(like(customers.phone, `%${digits}`));
   return or(...conditions)!;
 }
 

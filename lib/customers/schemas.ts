@@ -1,22 +1,11 @@
 import { z } from '@hono/zod-openapi';
 import { pageQuery } from '@/lib/api/pagination';
 import { Timestamp, Uuid } from '@/lib/api/schemas';
+import { PhoneNumberInput } from '@/lib/platform/phone';
 import { customerStatuses } from './schema';
 
-const KENYA_PREFIX = '254';
-
-/**
- * Digits with the country prefix and no plus sign. Nothing is normalised silently: a local
- * 07… number or a +254… number is refused with the expected form, so a bad number never
- * reaches an STK push. Kenyan numbers must be mobile numbers (2547… or 2541…, 12 digits).
- */
-const Phone = z
-  .string()
-  .regex(/^[1-9][0-9]{7,14}$/, { message: 'Use digits with the country prefix and no plus sign, e.g. 2547XXXXXXXX.', abort: true })
-  .refine((phone) => !phone.startsWith(KENYA_PREFIX) || /^254[17][0-9]{8}$/.test(phone), {
-    message: 'A Kenyan number has 12 digits and starts 2547 or 2541, e.g. 2547XXXXXXXX.',
-  })
-  .openapi({ example: '254712345678', description: 'Digits with the country prefix, no plus sign.' });
+/** Any mobile number as people type it (0712…, +254…, 254…, foreign with its country code); stored as 2547…. */
+const Phone = PhoneNumberInput();
 
 /** Text of 1 to max characters that is not only spaces; one message per mistake. */
 const Text = (max: number) =>
@@ -44,7 +33,7 @@ export const Customer = z
     externalRef: z.string(),
     displayName: z.string(),
     email: z.string(),
-    phone: z.string(),
+    phone: z.string().openapi({ example: '254712345678', description: 'Digits with the country prefix, no plus sign.' }),
     status: z.enum(customerStatuses),
     createdAt: Timestamp,
   })
@@ -57,7 +46,7 @@ export const CustomerListQuery = z.object({
     .min(1)
     .max(200)
     .optional()
-    .openapi({ description: 'Case-insensitive search in display name, email and external reference; digits also match the end of the phone number.' }),
+    .openapi({ description: 'Case-insensitive search in display name, email and external reference. A phone number in any form people type (0712345678, +254 712 345 678, 254712345678) finds the customer, and so do its last digits.' }),
   subMerchantId: Uuid.optional().openapi({ description: 'Only customers of this sub-merchant.' }),
 });
 

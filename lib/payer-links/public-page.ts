@@ -65,5 +65,6 @@ export async function payerPage(token: string, now = new Date()): Promise<z.infe
     },
     customer: customer && { displayName: customer.displayName },
     accountName: target.account.accountName,
+    currency: bill?.currency ?? target.account.currency,
   };
 }

@@ -46,5 +46,6 @@ export const PayerPage = z
       .openapi({ description: 'The bill being paid; null unless the link is for a bill or its invoice account.' }),
     customer: z.object({ displayName: z.string() }).nullable(),
     accountName: z.string(),
+    currency: z.string().openapi({ example: 'KES', description: "What the payer pays in: the bill's currency, else the account's. paymentOptions offers only the channels that carry it." }),
   })
   .openapi('PayerPage', { description: 'What a payer needs to pay, and nothing else of the merchant.' });

@@ -1,9 +1,12 @@
 import type { z } from '@hono/zod-openapi';
+import { channelNames, channelsCarrying, type Channel } from '@/lib/money/channels';
 import { formatMoney, fromUnits, toUnits } from '@/lib/money/decimal';
 import { config } from '@/lib/platform/config';
-import { instantBankCopy, mobileMoneyCopy, rtgsCopy, rtgsNarration, stkPushCopy, type CopyInput } from './copy';
-import type { PaymentOptions } from './schemas';
+import { instantBankCopy, mobileMoneyCopy, notCarriedCopy, rtgsCopy, rtgsNarration, stkPushCopy, type CopyInput } from './copy';
+import type { PaymentOption as PaymentOptionSchema, PaymentOptions } from './schemas';
 import type { PaymentTarget } from './targets';
+
+type PaymentOption = z.infer<typeof PaymentOptionSchema>;
 
 export type Deployment = Pick<CopyInput, 'paybillNumber' | 'paybillName' | 'bankName' | 'bankBranch' | 'swiftCode'>;
 
@@ -24,39 +27,63 @@ export function amountDue(bill: { amount: string; amountPaid: string; currency: 
   return formatMoney(owed > 0n ? fromUnits(owed) : bill.amount, bill.currency);
 }
 
-export function paymentOptionsOf(
-  payee: Pick<CopyInput, 'accountNumber' | 'accountName' | 'reference' | 'amount'>,
-  where: Deployment,
-): z.infer<typeof PaymentOptions> {
-  const input: CopyInput = { ...payee, ...where };
-  return {
-    virtualAccountNumber: payee.accountNumber,
-    virtualAccountName: payee.accountName,
-    referenceHint: payee.reference,
-    rtgsNarrationHint: rtgsNarration(input),
-    mobileMoneyCustomerFacingCopy: mobileMoneyCopy(input),
-    stkPushCustomerFacingCopy: stkPushCopy(input),
-    instantBankCustomerFacingCopy: instantBankCopy(input),
-    rtgsCustomerFacingCopy: rtgsCopy(input),
-    options: [
-      {
-        channel: 'MOBILE_MONEY',
+type Payee = Pick<CopyInput, 'accountNumber' | 'accountName' | 'reference' | 'amount'> & {
+  /** The currency the payer must pay in: the bill's, else the account's. */
+  currency: string;
+  /** The account's currency; money in any other currency goes to suspense. */
+  accountCurrency: string;
+};
+
+/** The channels that can carry this payment: they carry its currency and the account takes it. */
+export const usableChannels = (payee: Pick<Payee, 'currency' | 'accountCurrency'>): Channel[] =>
+  payee.currency === payee.accountCurrency ? channelsCarrying(payee.currency) : [];
+
+function optionOf(channel: Channel, payee: Payee, where: Deployment): PaymentOption {
+  switch (channel) {
+    case 'MOBILE_MONEY':
+      return {
+        channel,
         displayName: 'M-Pesa Pay Bill',
         paybillNumber: where.paybillNumber,
         paybillNumberName: where.paybillName,
         accountNumber: payee.accountNumber,
-      },
-      { channel: 'INSTANT_BANK', displayName: 'Instant bank transfer', bankName: where.bankName, accountNumber: payee.accountNumber },
-      {
-        channel: 'RTGS',
+      };
+    case 'INSTANT_BANK':
+      return { channel, displayName: 'Instant bank transfer', bankName: where.bankName, accountNumber: payee.accountNumber };
+    case 'RTGS':
+      return {
+        channel,
         displayName: 'RTGS bank transfer',
         bankName: where.bankName,
         branchName: where.bankBranch,
         swiftCode: where.swiftCode,
         accountName: payee.accountName,
         accountNumber: payee.accountNumber,
-      },
-    ],
+      };
+  }
+}
+
+/**
+ * Instructions for every channel that can carry the payment (lib/money/channels.ts). The copy
+ * fields are always present, as the spec has them; a channel that cannot carry the currency gets
+ * a sentence saying so and naming the ways that can, never steps that end in a refused payment.
+ */
+export function paymentOptionsOf(payee: Payee, where: Deployment): z.infer<typeof PaymentOptions> {
+  const input: CopyInput = { ...payee, ...where };
+  const usable = usableChannels(payee);
+  const usableNames = usable.map((channel) => channelNames[channel]);
+  const copyFor = (channel: Channel, copy: (input: CopyInput) => string) =>
+    usable.includes(channel) ? copy(input) : notCarriedCopy(channelNames[channel], payee.currency, usableNames);
+  return {
+    virtualAccountNumber: payee.accountNumber,
+    virtualAccountName: payee.accountName,
+    referenceHint: payee.reference,
+    rtgsNarrationHint: rtgsNarration(input),
+    mobileMoneyCustomerFacingCopy: copyFor('MOBILE_MONEY', mobileMoneyCopy),
+    stkPushCustomerFacingCopy: copyFor('MOBILE_MONEY', stkPushCopy),
+    instantBankCustomerFacingCopy: copyFor('INSTANT_BANK', instantBankCopy),
+    rtgsCustomerFacingCopy: copyFor('RTGS', rtgsCopy),
+    options: usable.map((channel) => optionOf(channel, payee, where)),
   };
 }
 
@@ -68,6 +95,8 @@ export const paymentOptionsOfTarget = (target: PaymentTarget) =>
       accountName: target.account.accountName,
       reference: target.reference,
       amount: target.bill ? amountDue(target.bill) : null,
+      currency: target.bill?.currency ?? target.account.currency,
+      accountCurrency: target.account.currency,
     },
     deployment(),
   );

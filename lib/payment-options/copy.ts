@@ -20,6 +20,14 @@ export interface CopyInput {
 export const rtgsNarration = (input: Pick<CopyInput, 'accountNumber' | 'reference'>) =>
   input.reference ? `${input.accountNumber} ${input.reference}` : input.accountNumber;
 
+/**
+ * What an M-Pesa payer types as the paybill's account number: the account number, then `#` and
+ * the reference when there is one. The paybill is shared by every merchant, so a reference counts
+ * only after an account number (docs/rails.md, "What a payer types").
+ */
+export const paybillAccountEntry = (input: Pick<CopyInput, 'accountNumber' | 'reference'>) =>
+  input.reference ? `${input.accountNumber}#${input.reference}` : input.accountNumber;
+
 const lines = (...parts: (string | false | null)[]) => parts.filter((part): part is string => Boolean(part)).join('\n');
 
 export function mobileMoneyCopy(input: CopyInput): string {
@@ -29,7 +37,7 @@ export function mobileMoneyCopy(input: CopyInput): string {
     '2. Select Lipa na M-Pesa.',
     '3. Select Pay Bill.',
     `4. Enter business number ${input.paybillNumber}.`,
-    `5. Enter account number ${input.accountNumber}.`,
+    `5. Enter account number ${paybillAccountEntry(input)}.`,
     input.amount ? `6. Enter the amount: ${input.amount}.` : '6. Enter the amount you want to pay.',
     `7. Enter your M-Pesa PIN and confirm that the payment goes to ${input.paybillName}.`,
     'M-Pesa sends you a confirmation SMS once the payment has gone through.',
@@ -69,4 +77,13 @@ export function rtgsCopy(input: CopyInput): string {
     `Narration: ${rtgsNarration(input)}`,
     'Write the narration exactly as shown so that the payment is matched to you. RTGS transfers arrive the same business day.',
   );
+}
+
+/**
+ * What a payer reads in place of a channel's steps when that channel cannot carry the currency
+ * (M-Pesa and instant transfers move only KES): never steps that end in a refused payment.
+ */
+export function notCarriedCopy(channelName: string, currency: string, usableNames: string[]): string {
+  const instead = usableNames.length > 0 ? `pay by ${usableNames.join(' or ')} instead` : 'ask the merchant how to pay';
+  return `${channelName} cannot carry payments in ${currency}: ${instead}.`;
 }

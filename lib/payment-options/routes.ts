@@ -7,7 +7,7 @@ export const paymentOptionRoutes = {
     method: 'get',
     path: '/merchants/me/payment-options',
     tags: ['Payer instructions'],
-    summary: 'How a payer pays: M-Pesa Pay Bill, instant bank transfer, RTGS',
+    summary: 'How a payer pays: M-Pesa Pay Bill, instant bank transfer, RTGS, as the currency allows',
     description:
       'Name at most one target (422 otherwise). Without one: the LEGACY account, or for a user scoped to a sub-merchant its collection account.',
     security: bearerSecurity,

@@ -1,5 +1,8 @@
 import { z } from '@hono/zod-openapi';
 import { Uuid } from '@/lib/api/schemas';
+import { whatEachChannelCarries } from '@/lib/money/currencies';
+
+const NOT_CARRIED = 'When the channel cannot carry the currency (M-Pesa and instant transfers move only KES), one sentence saying so and naming the ways that can.';
 
 export const MobileMoneyOption = z
   .object({
@@ -40,11 +43,13 @@ export const PaymentOptions = z
     virtualAccountName: z.string(),
     referenceHint: z.string().nullable().openapi({ description: 'The reference to quote; null when the account number alone identifies the payment.' }),
     rtgsNarrationHint: z.string().openapi({ description: 'Text to enter in the RTGS narration field.' }),
-    mobileMoneyCustomerFacingCopy: z.string().openapi({ description: 'Numbered M-Pesa Pay Bill steps, one per line.' }),
-    stkPushCustomerFacingCopy: z.string(),
-    instantBankCustomerFacingCopy: z.string(),
-    rtgsCustomerFacingCopy: z.string(),
-    options: z.array(PaymentOption).openapi({ description: 'One entry per channel.' }),
+    mobileMoneyCustomerFacingCopy: z.string().openapi({ description: `Numbered M-Pesa Pay Bill steps, one per line. ${NOT_CARRIED}` }),
+    stkPushCustomerFacingCopy: z.string().openapi({ description: `What a payer is told before an M-Pesa prompt. ${NOT_CARRIED}` }),
+    instantBankCustomerFacingCopy: z.string().openapi({ description: `Instant bank transfer (PesaLink) details, one per line. ${NOT_CARRIED}` }),
+    rtgsCustomerFacingCopy: z.string().openapi({ description: `RTGS transfer details, one per line. ${NOT_CARRIED}` }),
+    options: z.array(PaymentOption).openapi({
+      description: `One entry per channel that can carry the bill's (else the account's) currency, and only those: ${whatEachChannelCarries}.`,
+    }),
   })
   .openapi('PaymentOptions');
 

@@ -1,6 +1,7 @@
 import { and, eq, gte, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { visibleTo } from '@/lib/api/scope';
 import type { Principal } from '@/lib/auth/principal';
+import { phoneSearchDigits } from '@/lib/platform/phone';
 import { payments } from './schema';
 import type { PaymentListFilters } from './schemas';
 
@@ -8,13 +9,6 @@ type Filters = Omit<PaymentListFilters, 'limit' | 'cursor'>;
 
 const RECEIPT = /^[A-Za-z0-9]{6,30}$/;
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
-
-/** The digits a phone search should end with: 0712… and +254712… both mean …712…. */
-function phoneSuffix(q: string): string | undefined {
-  const digits = q.replace(/[\s+-]/g, '');
-  if (!/^\d{3,15}$/.test(digits)) return undefined;
-  return digits.startsWith('0') ? digits.slice(1) : digits;
-}
 
 /**
  * What a support person types first: a receipt, a phone, a bill reference or a name. Each
@@ -26,7 +20,8 @@ export function searchCondition(q: string): SQL {
   // A bill reference or a provider reference can be anything the payer or bank typed: always exact.
   const readings: SQL[] = [eq(payments.billReference, q), eq(payments.providerReference, q)];
   if (RECEIPT.test(q) && hasLetter && hasDigit) readings.push(eq(payments.providerReference, q.toUpperCase()));
-  const suffix = phoneSuffix(q);
+  // A whole number in any form people type (0712…, +254 712…, 254712…) or its last digits.
+  const suffix = phoneSearchDigits(q);
   if (suffix) readings.push(sql`${payments.payerPhoneReversed} like ${escapeLike(suffix.split('').reverse().join('')) + '%'}`);
   // Names have no digits; receipts and phones always do, so they skip the (costlier) name search.
   if (!hasDigit && q.length >= 3) readings.push(sql`${payments.payerName} ilike ${'%' + escapeLike(q) + '%'}`);

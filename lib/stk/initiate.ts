@@ -1,6 +1,7 @@
 import { ApiError } from '@/lib/api/errors';
 import type { Principal } from '@/lib/auth/principal';
 import { enqueue } from '@/lib/jobs/queue';
+import { channelCarries, channelNames, channelsCarrying } from '@/lib/money/channels';
 import { checkInbound } from '@/lib/payments/ingest';
 import { config } from '@/lib/platform/config';
 import { db } from '@/lib/platform/db';
@@ -34,6 +35,16 @@ async function sendPrompt(name: ProviderName, request: PromptRequest): Promise<P
   }
 }
 
+/** A prompt is an M-Pesa payment, and M-Pesa moves only KES (lib/money/channels.ts). */
+const notKes = (currency: string, what: 'bill' | 'account') =>
+  new ApiError(
+    422,
+    'payment_rejected',
+    'Payment rejected',
+    `Phone prompts are M-Pesa payments, which carry only KES, and this ${what} is in ${currency}: give the payer its payment instructions (${channelsCarrying(currency).map((channel) => channelNames[channel]).join(' or ') || 'none can carry it'}) instead.`,
+    { reason: 'WRONG_CURRENCY' },
+  );
+
 /**
  * Sends a phone prompt for a payment the target could take now, then records it with its status
  * check queued in the same transaction: the prompt is followed up even if no callback ever comes.
@@ -41,6 +52,7 @@ async function sendPrompt(name: ProviderName, request: PromptRequest): Promise<P
 export async function initiateStk(principal: Principal, input: StkInitiateInput): Promise<StkRow> {
   const provider = configuredProvider();
   const target = await stkTarget(principal, input);
+  if (!channelCarries('MOBILE_MONEY', target.currency)) throw notKes(target.currency, target.expectedPaymentId ? 'bill' : 'account');
   const amount = String(input.amount);
   const check = await checkInbound({
     rail: 'MPESA',

@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { pageQuery } from '@/lib/api/pagination';
 import { Timestamp, Uuid } from '@/lib/api/schemas';
+import { KenyanMobileInput } from '@/lib/platform/phone';
 import { stkStatuses } from './schema';
 
 /** M-Pesa's largest single payment, in shillings. */
@@ -8,10 +9,7 @@ export const MAX_PROMPT_AMOUNT = 250_000;
 
 export const StkInitiateRequest = z
   .object({
-    phone: z
-      .string()
-      .regex(/^254[17][0-9]{8}$/, 'Use a Kenyan mobile number with the country prefix: 12 digits starting 2547 or 2541, e.g. 254712345678.')
-      .openapi({ example: '254712345678' }),
+    phone: KenyanMobileInput(),
     amount: z
       .number()
       .int('M-Pesa prompts take whole shillings: send the amount without decimals.')
@@ -33,7 +31,7 @@ export const StkInitiation = z
   .object({
     id: Uuid,
     status: z.enum(stkStatuses),
-    phone: z.string(),
+    phone: z.string().openapi({ example: '254712345678', description: 'Digits with the country prefix, no plus sign.' }),
     amount: z.number(),
     accountNumber: z.string(),
     expectedPaymentId: Uuid.nullable(),

@@ -17,6 +17,8 @@ export interface StkTarget {
   customerId: string | null;
   /** Whose prompt it is: the bill's, customer's or account's sub-merchant. */
   subMerchantId: string | null;
+  /** What the payer would pay in: the bill's currency, else the account's. */
+  currency: string;
 }
 
 async function targetOfAccountNumber(principal: Principal, accountNumber: string): Promise<StkTarget> {
@@ -36,6 +38,7 @@ async function targetOfAccountNumber(principal: Principal, accountNumber: string
     billReference: bill?.paymentReference ?? null,
     customerId: account.purpose === 'CUSTOMER' ? account.ownerId : (bill?.customerId ?? null),
     subMerchantId: account.subMerchantId,
+    currency: bill?.currency ?? account.currency,
   };
 }
 
@@ -43,11 +46,18 @@ async function targetOfAccountNumber(principal: Principal, accountNumber: string
 export async function stkTarget(principal: Principal, input: StkInitiateInput): Promise<StkTarget> {
   if (input.expectedPaymentId) {
     const { account, bill } = await targetOfBill(seenBy(principal), input.expectedPaymentId);
-    return { account, expectedPaymentId: bill!.id, billReference: bill!.paymentReference, customerId: bill!.customerId, subMerchantId: bill!.subMerchantId };
+    return {
+      account,
+      expectedPaymentId: bill!.id,
+      billReference: bill!.paymentReference,
+      customerId: bill!.customerId,
+      subMerchantId: bill!.subMerchantId,
+      currency: bill!.currency,
+    };
   }
   if (input.customerId) {
     const { account, customer } = await targetOfCustomer(seenBy(principal), input.customerId);
-    return { account, expectedPaymentId: null, billReference: null, customerId: customer!.id, subMerchantId: customer!.subMerchantId };
+    return { account, expectedPaymentId: null, billReference: null, customerId: customer!.id, subMerchantId: customer!.subMerchantId, currency: account.currency };
   }
   return targetOfAccountNumber(principal, input.accountNumber!);
 }

@@ -94,7 +94,7 @@ describe('POST /merchants/me/virtual-accounts', () => {
       [{ purpose: 'BRAND', singleDepositLimit: -5 }, 'singleDepositLimit'],
       [{ purpose: 'BRAND', singleDepositLimit: 10.123 }, 'singleDepositLimit'],
       [{ purpose: 'BRAND', singleDepositLimit: '100' }, 'singleDepositLimit'],
-      [{ purpose: 'BRAND', currency: 'JPY', singleDepositLimit: 10.5 }, 'singleDepositLimit'],
+      [{ purpose: 'BRAND', currency: 'USD', singleDepositLimit: 10.555 }, 'singleDepositLimit'],
     ];
     for (const [body, path] of cases) {
       const response = await provision(token, body);

@@ -54,9 +54,10 @@ describe('POST /merchants/me/customers', () => {
     ['externalRef', ''],
     ['externalRef', 'r'.repeat(101)],
     ['email', 'not-an-email'],
-    ['phone', '+254712345678'],
-    ['phone', '0712345678'],
-    ['phone', '254 712 345 678'],
+    ['phone', '0712 345'],
+    ['phone', '07123456789'],
+    ['phone', '0202345678'],
+    ['phone', '+254 712 345 67x'],
     ['phone', '1234567'],
     ['phone', '1234567890123456'],
     ['phone', '25471234567'],
@@ -70,11 +71,11 @@ describe('POST /merchants/me/customers', () => {
     expect(await errorPaths(response)).toEqual([field]);
   });
 
-  it('shows the expected Kenyan form in the phone message', async () => {
+  it('says in the phone message which forms are accepted', async () => {
     const { token } = await signedInMerchant(api);
-    for (const phone of ['0712345678', '254212345678']) {
+    for (const phone of ['0712 345', '254212345678']) {
       const problem = await problemOf(await create(token, customerBody({ phone })));
-      expect(problem.errors![0]!.message).toContain('2547XXXXXXXX');
+      expect(problem.errors![0]!.message).toContain('0712345678, 0112345678, +254712345678 or 254712345678');
     }
   });
 

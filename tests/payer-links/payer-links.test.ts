@@ -13,7 +13,7 @@ import { expectPaymentOptions } from '../payment-options/support';
 
 const api = useTestApi();
 const LINK_KEYS = ['token', 'path', 'targetType', 'targetId', 'createdAt'];
-const PAGE_KEYS = ['merchantName', 'targetType', 'status', 'paymentOptions', 'bill', 'customer', 'accountName'];
+const PAGE_KEYS = ['merchantName', 'targetType', 'status', 'paymentOptions', 'bill', 'customer', 'accountName', 'currency'];
 
 const createLink = (token: string, targetType: string, targetId: string) =>
   api.request('POST', '/merchants/me/payer-links', { token, json: { targetType, targetId } });

@@ -28,7 +28,9 @@ describe('POST /merchants/me/stk/initiate: what it refuses', () => {
     const { token, virtualAccount, merchant } = await signedInMerchant(api);
     const accountNumber = virtualAccount.accountNumber;
     expect(await fieldErrors(await send(token, { phone: '254712345678', amount: 1500.5, accountNumber }))).toEqual(['amount']);
-    expect(await fieldErrors(await send(token, { phone: '0712345678', amount: 10, accountNumber }))).toEqual(['phone']);
+    expect(await fieldErrors(await send(token, { phone: '0712 345', amount: 10, accountNumber }))).toEqual(['phone']);
+    // A mobile number, but not a Kenyan one: M-Pesa cannot prompt it.
+    expect(await fieldErrors(await send(token, { phone: '+447911123456', amount: 10, accountNumber }))).toEqual(['phone']);
     expect(await fieldErrors(await send(token, { phone: '254712345678', amount: 10 }))).toEqual(['']);
     const { bill } = await newBill(merchant.id);
     expect(await fieldErrors(await send(token, { phone: '254712345678', amount: 10, accountNumber, expectedPaymentId: bill.id }))).toEqual(['']);

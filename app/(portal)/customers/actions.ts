@@ -20,7 +20,7 @@ const customerForm = z.object({
   displayName: z.string().min(1, "Enter the customer's name."),
   externalRef: z.string().min(1, 'Enter your own reference for this customer, such as CUST-0042.'),
   email: z.string().min(1, 'Enter an email address.').pipe(z.email('Enter an email address like name@example.com.')),
-  phone: z.string().min(1, 'Enter a phone number with the country prefix, like 2547XXXXXXXX.'),
+  phone: z.string().min(1, 'Enter a mobile number, such as 0712 345 678 or +254 712 345 678.'),
 });
 
 const customerRequest = (form: Record<Field, string>) => ({

@@ -32,23 +32,14 @@ const gone: Record<Target['targetType'], string> = {
   account: 'This account no longer exists.',
 };
 
-/** What the portal checks itself, in its own words; the service's schema checks the rest. */
+/** What the portal checks itself, in its own words; the service's schema checks the rest (the phone number's forms among them). */
 const promptForm = z.object({
-  phone: z
-    .string()
-    .min(1, "Enter the payer's M-Pesa number.")
-    .regex(/^254[17][0-9]{8}$/, 'Enter the number with the country prefix and no plus sign: 12 digits such as 254712345678.'),
+  phone: z.string().min(1, "Enter the payer's M-Pesa number, such as 0712 345 678."),
   amount: z
     .string()
     .min(1, 'Enter the amount to ask for.')
     .regex(/^[0-9]+$/, 'M-Pesa prompts ask for whole shillings: enter an amount such as 1500, without cents.'),
 });
-
-/** People type numbers with spaces, a plus sign or a leading 0; M-Pesa wants 2547…. */
-function phoneOf(typed: string): string {
-  const digits = typed.replace(/[\s+-]/g, '');
-  return /^0[17][0-9]{8}$/.test(digits) ? `254${digits.slice(1)}` : digits;
-}
 
 /**
  * Sends an M-Pesa prompt to the payer's phone. The answer is the prompt, PENDING: the form then
@@ -63,7 +54,8 @@ export async function sendPrompt(_previous: SendPromptState, formData: FormData)
   if (!idempotencyKey.success || !to.success) return { message: 'This form is out of date. Reload the page and try again.', values };
 
   const form = trimmed(fields, values);
-  const typed = { phone: phoneOf(form.phone), amount: form.amount.replace(/[,\s]/g, '') };
+  // The service takes the number as typed (0712…, +254…, 254…) and answers in which forms it may be.
+  const typed = { phone: form.phone, amount: form.amount.replace(/[,\s]/g, '') };
   const request = { phone: typed.phone, amount: /^[0-9]+$/.test(typed.amount) ? Number(typed.amount) : Number.NaN, ...targetField(to.data) };
   const errors = firstErrors(fields, promptForm.safeParse(typed), StkInitiateRequest.safeParse(request));
   if (errors) return { errors, message: 'Check the highlighted fields.', values };

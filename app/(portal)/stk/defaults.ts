@@ -1,7 +1,8 @@
+import { kenyanMobile } from '@/lib/platform/phone';
 import { toUnits } from '@/lib/money/decimal';
 
-/** A customer's phone is offered to a prompt only when M-Pesa would take it as it is. */
-export const promptPhone = (phone: string | null | undefined) => (phone && /^254[17][0-9]{8}$/.test(phone) ? phone : undefined);
+/** A customer's phone is offered to a prompt only when it is a Kenyan mobile number, as M-Pesa needs. */
+export const promptPhone = (phone: string | null | undefined) => (phone ? kenyanMobile(phone) : undefined);
 
 /**
  * Prompts ask for whole shillings: an amount due with cents is rounded up, so that paying it

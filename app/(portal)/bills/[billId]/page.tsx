@@ -21,6 +21,7 @@ import { portalClient, requireSession } from '@/lib/portal/session';
 import { payerLinkOf } from '@/app/pay/links';
 import { billProgress, latestPayments } from '@/app/(portal)/payments/totals';
 import { promptPhone, wholeShillings } from '@/app/(portal)/stk/defaults';
+import { channelCarries } from '@/lib/money/channels';
 
 export const metadata: Metadata = { title: 'Bill' };
 
@@ -71,8 +72,8 @@ export default async function BillPage({ params }: { params: Promise<{ billId: s
         <div className="space-y-8">
           <BillDetails bill={bill} customerName={customer?.displayName} />
           {link && <PayerLinkPanel link={link} what="this bill" />}
-          {/* Kept mounted once the bill is paid, so that the prompt that paid it stays on screen. */}
-          {writer && bill.currency === 'KES' && (
+          {/* Only in a currency M-Pesa carries; kept mounted once the bill is paid, so that the prompt that paid it stays on screen. */}
+          {writer && channelCarries('MOBILE_MONEY', bill.currency) && (
             <SendPromptForm
               idempotencyKey={crypto.randomUUID()}
               target={{ type: 'bill', id: bill.id }}

@@ -4,7 +4,8 @@ import { CreateBillForm } from '@/components/bills/create-bill-form';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { customerRoutes } from '@/lib/customers/routes';
-import { currencyCodes, DEFAULT_CURRENCY } from '@/lib/portal/money';
+import { BILL_CURRENCY_HINT, billCurrencyOptions } from '@/components/bills/currency-options';
+import { DEFAULT_CURRENCY } from '@/lib/portal/money';
 import { firstParam, type SearchParams } from '@/lib/portal/pagination';
 import { canWrite } from '@/lib/portal/roles';
 import { portalClient, requireSession } from '@/lib/portal/session';
@@ -38,7 +39,8 @@ export default async function NewBillPage({ searchParams }: { searchParams: Prom
       <CreateBillForm
         idempotencyKey={crypto.randomUUID()}
         customers={customers.map((customer) => ({ value: customer.id, label: `${customer.displayName} (${customer.externalRef})` }))}
-        currencies={currencyCodes.map((code) => ({ value: code, label: code }))}
+        currencies={billCurrencyOptions()}
+        currencyHint={BILL_CURRENCY_HINT}
         defaults={{
           currency: DEFAULT_CURRENCY,
           // A week is a common payment term; the merchant changes it as needed.

@@ -70,8 +70,8 @@ export default async function CustomerPage({ params }: { params: Promise<{ custo
             idempotencyKey={crypto.randomUUID()}
           />
           {link && <PayerLinkPanel link={link} what={`to ${customer.displayName}'s account`} />}
-          {/* A prompt pays into the customer's own account, so there must be one. */}
-          {writer && options && (
+          {/* A prompt pays into the customer's own account, so there must be one, in a currency M-Pesa carries. */}
+          {writer && options?.options.some((option) => option.channel === 'MOBILE_MONEY') && (
             <SendPromptForm
               idempotencyKey={crypto.randomUUID()}
               target={{ type: 'customer', id: customer.id }}

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { kenyanMobile, phoneSearchDigits, storedPhone } from '@/lib/platform/phone';
+import { TYPED_FORMS } from './support';
+
+describe('phone numbers as people type them', () => {
+  it.each(TYPED_FORMS)('reads %j as 254712345678', (typed) => {
+    expect(storedPhone(typed)).toBe('254712345678');
+    expect(kenyanMobile(typed)).toBe('254712345678');
+  });
+
+  it('reads the newer 01… Safaricom and Airtel numbers the same way', () => {
+    for (const typed of ['0112345678', '+254 112 345 678', '254112345678']) expect(kenyanMobile(typed), typed).toBe('254112345678');
+  });
+
+  it('refuses what is not a mobile number', () => {
+    for (const typed of ['', '0712 345', '07123456789', '0202345678', '254212345678', '25471234567', '2547123456789', '1234567', 'O712345678', '0712345678x', `0712345678${' '.repeat(40)}`, '07\u00001234567']) {
+      expect(storedPhone(typed), JSON.stringify(typed)).toBeUndefined();
+    }
+  });
+
+  it('takes a mobile number abroad with its country code for a customer, but not for M-Pesa', () => {
+    expect(storedPhone('+44 7911 123456')).toBe('447911123456');
+    expect(storedPhone('447911123456')).toBe('447911123456');
+    expect(kenyanMobile('+44 7911 123456')).toBeUndefined();
+  });
+
+  it('searches by the national digits of a whole number, or by the digits typed', () => {
+    for (const typed of TYPED_FORMS) expect(phoneSearchDigits(typed), typed).toBe('712345678');
+    expect(phoneSearchDigits('5678')).toBe('5678');
+    expect(phoneSearchDigits('0712 34')).toBe('71234');
+    expect(phoneSearchDigits('INV-1')).toBeUndefined();
+    expect(phoneSearchDigits('12')).toBeUndefined();
+  });
+});
