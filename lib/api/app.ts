@@ -1,5 +1,4 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
-import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
 import { registerAccountRoutes } from '@/lib/accounts/handlers';
 import { registerAuthRoutes } from '@/lib/auth/handlers';
@@ -17,6 +16,7 @@ import { registerWebhookRoutes } from '@/lib/webhooks/handlers';
 import { authenticate } from './authenticate';
 import type { ApiEnv } from './context';
 import { ApiError, handleError, problemResponse } from './errors';
+import { limitRequestBody } from './body-limit';
 import { apiHeaders, refuseTrace } from './headers';
 import { describeApi } from './openapi';
 import { requestLog } from './request-log';
@@ -24,9 +24,7 @@ import { refuseUnacceptableText } from './text-guard';
 import { validationHook } from './validation';
 
 export const API_BASE_PATH = '/api/v1';
-const MAX_BODY_BYTES = 1024 * 1024;
-const BODYLESS_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-const tooLarge = () => new ApiError(413, 'payload_too_large', 'Payload too large', 'The request body is larger than 1 MB.');
+const DARAJA_PATHS = `${API_BASE_PATH}/rails/daraja/`;
 
 /** The /api/v1 application: conventions first, then each domain's routes. */
 export function createApiApp(): OpenAPIHono<ApiEnv> {
@@ -36,25 +34,8 @@ export function createApiApp(): OpenAPIHono<ApiEnv> {
   app.use(requestLog);
   app.use(apiHeaders);
   app.use(refuseTrace);
-  const limitBody = bodyLimit({
-    maxSize: MAX_BODY_BYTES,
-    onError: () => {
-      throw tooLarge();
-    },
-  });
-  // Hono's bodyLimit touches the raw Request's body stream, which makes @hono/node-server build a
-  // full Request and read the body through it (measured: a sixth of a rail callback's CPU). A
-  // declared Content-Length is checked here and the body then read directly (Node's parser never
-  // delivers more than it declares); only chunked bodies go through the streaming check.
-  app.use((c, next) => {
-    if (BODYLESS_METHODS.has(c.req.method)) return next();
-    const declared = c.req.header('content-length');
-    if (declared !== undefined && c.req.header('transfer-encoding') === undefined) {
-      if (Number(declared) > MAX_BODY_BYTES) throw tooLarge();
-      return next();
-    }
-    return limitBody(c, next);
-  });
+  // Daraja's routes limit their bodies themselves, so that even a 413 is answered in Daraja's format.
+  app.use((c, next) => (c.req.path.startsWith(DARAJA_PATHS) ? next() : limitRequestBody(c, next)));
   app.onError(handleError);
   app.notFound((c) => problemResponse(c, new ApiError(404, 'not_found', 'Not found', `No route matches ${c.req.method} ${c.req.path}.`)));
 

@@ -26,6 +26,10 @@ const problem = (description: string, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
+const OUTAGE_HEADERS = {
+  'Retry-After': { description: `Seconds to wait before retrying (${OUTAGE_RETRY_AFTER_SECONDS}).`, schema: { type: 'integer' } },
+};
+
 /**
  * Answers any operation can give, whatever it declares itself (lib/api conventions). 422 too: any
  * query value, declared or not, holding a control character is refused (lib/api/text-guard.ts).
@@ -33,9 +37,7 @@ const problem = (description: string, extra: Record<string, unknown> = {}) => ({
 const EVERY_OPERATION = {
   422: problem('Validation failed: a field is not valid, holds control characters or lone surrogates, or is nested too deeply (codes validation_failed, invalid_input).'),
   500: problem('An error on our side (code internal_error); it has been logged.'),
-  503: problem('The database is unavailable (code service_unavailable); retry after Retry-After seconds.', {
-    headers: { 'Retry-After': { description: `Seconds to wait before retrying (${OUTAGE_RETRY_AFTER_SECONDS}).`, schema: { type: 'integer' } } },
-  }),
+  503: problem('The database is unavailable (code service_unavailable); retry after Retry-After seconds.', { headers: OUTAGE_HEADERS }),
 };
 const WITH_PATH_ID = { 404: problem('Unknown id (an id of another merchant is unknown too).') };
 const WITH_BODY = {
@@ -64,7 +66,10 @@ export function withConventionalResponses(document: OpenApiDocument): OpenApiDoc
         ...(operation.requestBody !== undefined ? WITH_BODY : {}),
         ...(operation.security?.length ? WITH_TOKEN : {}),
       };
-      operation.responses = { ...inherited, ...operation.responses };
+      const declared503 = operation.responses?.['503'] as { description?: string; headers?: Record<string, unknown> } | undefined;
+      // A route's own 503 (a provider not configured, say) can still be an outage: it gains Retry-After.
+      const outage = declared503 ? { 503: { ...declared503, headers: { ...OUTAGE_HEADERS, ...declared503.headers } } } : {};
+      operation.responses = { ...inherited, ...operation.responses, ...outage };
     }
   }
   return document;

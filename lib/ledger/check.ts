@@ -103,6 +103,11 @@ const invariants = (only: Scope): Record<string, SQL> => ({
            a.payment_count as actual_count, r.payment_count as recorded_count, a.total_amount as actual_total, r.total_amount as recorded_total
       from actual a full join recorded r using (merchant_id, hour, sub_merchant, channel, currency)
      where a.payment_count is distinct from r.payment_count or a.total_amount is distinct from r.total_amount`,
+  // Each table is unique per rail reference on its own; together they must be too (docs/rails.md).
+  'a rail reference is a payment or held in suspense, never both': sql`
+    select p.id, p.rail, p.provider_reference, s.id as suspense_id
+      from payments p join suspense_payments s on s.rail = p.rail and s.provider_reference = p.provider_reference
+     where ${only('p')}`,
   // These three tables carry no foreign keys (see events' schema): what the keys would have
   // guarded, and that the account is the merchant's own, which a key could not say, is checked here.
   'a payment is into an existing account of its own merchant, under that account\'s number': sql`

@@ -22,6 +22,8 @@ export interface InboundPayment {
   merchantId?: string;
   /** The raw payload, kept when the money cannot be placed (suspense). */
   payload?: unknown;
+  /** The request body exactly as received (JSON source text), kept with a suspense entry. */
+  rawBody?: string;
 }
 
 /** Why a rail's validation step refuses a payment; each rail maps these to its own codes. */

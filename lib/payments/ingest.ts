@@ -4,9 +4,11 @@ import { virtualAccounts } from '@/lib/accounts/schema';
 import { expectedPayments } from '@/lib/bills/schema';
 import { toExpectedPaymentJson } from '@/lib/bills/serialize';
 import { recordEvent } from '@/lib/events/record';
+import { amountReasons, readRailAmount, type AmountReason, type RailAmount } from '@/lib/money/rail-amount';
 import { db, type Queryable } from '@/lib/platform/db';
+import { storableText } from '@/lib/platform/text';
 import { refusalReason, unplaceableReason } from './acceptance';
-import type { InboundPayment, RejectionReason } from './inbound';
+import { rejectionReasons, type InboundPayment, type RejectionReason } from './inbound';
 import { matchPayment } from './matching';
 import { creditInBatch } from './batcher';
 import { hourStart, nairobiDay } from './nairobi-days';
@@ -16,12 +18,18 @@ import { resolveTarget, type AccountRow, type BillRow } from './resolve';
 import { payments, suspensePayments } from './schema';
 import type { PaymentRow } from './serialize';
 
+/** Why money is held in suspense: no account can take it, or its amount is not money. */
+export type SuspenseReason = RejectionReason | AmountReason;
+
 export type IngestResult =
   | { outcome: 'recorded'; payment: PaymentRow; duplicate: boolean }
   | { outcome: 'rejected'; reason: RejectionReason }
-  | { outcome: 'suspense'; reason: RejectionReason; duplicate: boolean };
+  | { outcome: 'suspense'; reason: SuspenseReason; duplicate: boolean };
 
-async function existingPayment(tx: Queryable, inbound: InboundPayment) {
+/** A rail's payment before its amount is known to be money. */
+export type RailInbound = Omit<InboundPayment, 'amount'>;
+
+async function existingPayment(tx: Queryable, inbound: Pick<InboundPayment, 'rail' | 'providerReference'>) {
   const [payment] = await tx
     .select()
     .from(payments)
@@ -48,6 +56,18 @@ export async function checkInbound(inbound: InboundPayment): Promise<{ ok: true;
  * A rail's payment into an account by its number, no bill named, is written in a batch with the
  * others arriving meanwhile (group commit, see batcher.ts); everything else, one by one.
  */
+/**
+ * A rail's confirmation: the money has moved. An amount that is money goes through ingestPayment;
+ * any other (unreadable, negative, zero, too many decimals, too large) is never credited and kept in
+ * suspense with its text as sent, unless this reference was recorded before (a redelivery).
+ */
+export async function ingestRailPayment(inbound: RailInbound, amount: RailAmount): Promise<IngestResult> {
+  if (amount.ok) return ingestPayment({ ...inbound, amount: amount.amount }, { strict: false });
+  const seen = await existingPayment(db(), inbound);
+  if (seen) return { outcome: 'recorded', payment: seen, duplicate: true };
+  return suspend(db(), inbound, amount.reason, { amount: null, amountText: amount.text });
+}
+
 export async function ingestPayment(inbound: InboundPayment, options: { strict: boolean }): Promise<IngestResult> {
   const entry = inbound.accountReference.trim();
   if (!options.strict && !inbound.billReference?.trim() && /^\d{10}$/.test(entry) && hasValidCheckDigit(entry)) {
@@ -80,16 +100,44 @@ export async function ingestPayment(inbound: InboundPayment, options: { strict: 
 
 async function rejectOrSuspend(tx: Queryable, inbound: InboundPayment, reason: RejectionReason, strict: boolean): Promise<IngestResult> {
   if (strict) return { outcome: 'rejected', reason };
+  // Only money goes into the amount column: another amount is held under its own reason, as text.
+  const read = readRailAmount(inbound.amount, inbound.currency);
+  if (!read.ok) return suspend(tx, inbound, read.reason, { amount: null, amountText: inbound.amount });
+  return suspend(tx, inbound, reason, { amount: read.amount, amountText: inbound.amount });
+}
+
+const reasonSentences: Record<SuspenseReason, string> = { ...rejectionReasons, ...amountReasons };
+const optionalText = (value: string | null | undefined) => (value === null || value === undefined ? null : storableText(value));
+
+/**
+ * Keeps money no account can take, once per rail reference. Every text is made storable here (the
+ * rails' adapters have done so already; this guards any other caller): what is kept is flat, and
+ * the request itself is kept as the text it arrived as, never re-serialised.
+ */
+async function suspend(tx: Queryable, inbound: RailInbound, reason: SuspenseReason, amounts: { amount: string | null; amountText: string }): Promise<IngestResult> {
   const inserted = await tx
     .insert(suspensePayments)
     .values({
       rail: inbound.rail,
       providerReference: inbound.providerReference,
-      accountNumber: inbound.accountReference,
-      amount: inbound.amount,
+      accountNumber: storableText(inbound.accountReference),
+      amount: amounts.amount,
+      amountText: storableText(amounts.amountText),
       currency: inbound.currency,
       reason,
-      payload: inbound.payload ?? inbound,
+      detail: reasonSentences[reason],
+      payload: {
+        channel: inbound.channel,
+        accountReference: storableText(inbound.accountReference),
+        billReference: optionalText(inbound.billReference),
+        amountText: storableText(amounts.amountText),
+        payerName: optionalText(inbound.payerName),
+        payerPhone: optionalText(inbound.payerPhone),
+        payerAccount: optionalText(inbound.payerAccount),
+        narration: optionalText(inbound.narration),
+        receivedAt: inbound.receivedAt.toISOString(),
+      },
+      rawBody: optionalText(inbound.rawBody),
       receivedAt: inbound.receivedAt,
     })
     .onConflictDoNothing()

@@ -7,7 +7,17 @@ import { referenceGiven } from './payer-entry';
 import type { AccountRow, BillRow } from './resolve';
 import type { PaymentRow } from './serialize';
 
-const reversedDigits = (phone: string | null | undefined) => (phone ? phone.replace(/\D/g, '').split('').reverse().join('') : null);
+/**
+ * Columns under a B-tree index take at most about 2,700 bytes a row: a payer's free text beyond
+ * these lengths (no reference or phone number is that long) is cut, so an odd confirmation is
+ * still recorded. Rails keep the request as received where a payment cannot be credited.
+ */
+const MAX_INDEXED_REFERENCE = 200;
+const MAX_INDEXED_PHONE_DIGITS = 32;
+const clip = (text: string | null, length: number) => (text && text.length > length ? text.slice(0, length).toWellFormed() : text);
+
+const reversedDigits = (phone: string | null | undefined) =>
+  phone ? clip(phone.replace(/\D/g, ''), MAX_INDEXED_PHONE_DIGITS)!.split('').reverse().join('') : null;
 
 /** What a payment's row takes from its account: fields fixed when the account is made. */
 export type AccountIdentity = Pick<AccountRow, 'id' | 'merchantId' | 'subMerchantId' | 'accountNumber' | 'ownerType' | 'ownerId' | 'purpose' | 'currency'>;
@@ -37,7 +47,7 @@ export function paymentRow(inbound: InboundPayment, account: AccountIdentity, bi
     payerPhoneReversed: reversedDigits(inbound.payerPhone),
     payerAccount: inbound.payerAccount ?? null,
     providerReference: inbound.providerReference,
-    billReference: referenceGiven(inbound),
+    billReference: clip(referenceGiven(inbound), MAX_INDEXED_REFERENCE),
     narration: inbound.narration ?? null,
     matchStatus: match.matchStatus,
     receivedAt: inbound.receivedAt,

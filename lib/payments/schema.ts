@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, char, date, index, jsonb, pgTable, primaryKey, smallint, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { bigint, char, check, date, index, jsonb, pgTable, primaryKey, smallint, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { money } from '@/lib/accounts/schema';
 
 export const paymentChannels = ['MOBILE_MONEY', 'INSTANT_BANK', 'RTGS'] as const;
@@ -133,8 +133,10 @@ export const paymentMerchantHourlyTotals = pgTable(
 );
 
 /**
- * Money a rail confirmed that no account can take (unknown account number): kept whole for an
- * operator, never dropped, and still unique per rail reference.
+ * Money a rail confirmed that no account can take (unknown account number, another currency, an
+ * amount that is not money): kept whole for an operator, never dropped, and still unique per rail
+ * reference. `amount` is set only when it is an amount the service could credit; `amountText` is
+ * the amount as the rail sent it, `rawBody` the request as received (docs/rails.md).
  */
 export const suspensePayments = pgTable(
   'suspense_payments',
@@ -143,13 +145,24 @@ export const suspensePayments = pgTable(
     rail: text('rail', { enum: paymentRails }).notNull(),
     providerReference: text('provider_reference').notNull(),
     accountNumber: text('account_number'),
-    amount: money('amount').notNull(),
+    amount: money('amount'),
+    amountText: text('amount_text').notNull(),
     currency: char('currency', { length: 3 }).notNull(),
     reason: text('reason').notNull(),
+    /** The reason as a sentence an operator can act on. */
+    detail: text('detail'),
+    /** What was read from the request, flat: the fields a payment would have had. */
     payload: jsonb('payload').notNull(),
+    rawBody: text('raw_body'),
     receivedAt: timestamp('received_at', { withTimezone: true, precision: 3 }).notNull(),
     resolvedAt: timestamp('resolved_at', { withTimezone: true, precision: 3 }),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
-  (table) => [unique('suspense_payments_rail_reference_key').on(table.rail, table.providerReference)],
+  (table) => [
+    unique('suspense_payments_rail_reference_key').on(table.rail, table.providerReference),
+    check(
+      'suspense_payments_amount_or_reason',
+      sql`${table.amount} IS NOT NULL OR ${table.reason} IN ('UNREADABLE_AMOUNT', 'NEGATIVE_AMOUNT', 'ZERO_AMOUNT', 'TOO_MANY_DECIMALS', 'AMOUNT_TOO_LARGE')`,
+    ),
+  ],
 );

@@ -1,8 +1,9 @@
-import { ingestPayment, type IngestResult } from '@/lib/payments/ingest';
-import type { InboundPayment } from '@/lib/payments/inbound';
-import { decimalText } from '@/lib/money/decimal';
+import { ingestRailPayment, type IngestResult } from '@/lib/payments/ingest';
+import { readRailAmount } from '@/lib/money/rail-amount';
 import { logger } from '@/lib/platform/logger';
-import type { RailScope } from './c2b';
+import { storableKey, storableText } from '@/lib/platform/text';
+import type { RailPayment, RailScope } from './c2b';
+import { fromIsoTime, plausibleReceivedAt } from './received-at';
 import type { BankCreditInput } from './schemas';
 
 /**
@@ -18,29 +19,40 @@ export function billReferenceIn(narration: string | null | undefined, accountNum
   return remainder || null;
 }
 
-export function inboundFromBank(credit: BankCreditInput, scope: RailScope = {}): InboundPayment {
+const optionalText = (value: string | null | undefined) => (value ? storableText(value) : null);
+
+export function bankCreditOf(credit: BankCreditInput, scope: RailScope = {}, rawBody?: string): RailPayment {
+  const providerReference = storableKey(credit.bankReference);
+  const accountNumber = storableText(credit.accountNumber);
+  const narration = optionalText(credit.narration);
   return {
-    rail: 'BANK',
-    channel: credit.channel,
-    providerReference: credit.bankReference,
-    accountReference: credit.accountNumber,
-    billReference: billReferenceIn(credit.narration, credit.accountNumber),
-    amount: decimalText(credit.amount)!,
-    currency: credit.currency,
-    payerName: credit.payerName ?? null,
-    payerAccount: credit.payerAccount ?? null,
-    narration: credit.narration ?? null,
-    receivedAt: new Date(credit.transactionTime),
-    merchantId: scope.merchantId,
-    payload: credit,
+    inbound: {
+      rail: 'BANK',
+      channel: credit.channel,
+      providerReference,
+      accountReference: accountNumber,
+      billReference: billReferenceIn(narration, accountNumber),
+      currency: credit.currency,
+      payerName: optionalText(credit.payerName),
+      payerAccount: optionalText(credit.payerAccount),
+      narration,
+      receivedAt: plausibleReceivedAt(fromIsoTime(credit.transactionTime), credit.transactionTime, { rail: 'BANK', providerReference }),
+      merchantId: scope.merchantId,
+      rawBody,
+    },
+    amount: readRailAmount(credit.amount, credit.currency),
   };
 }
 
-/** A credit notification: the money is in our bank account already, so it is always kept. */
-export async function processBankCredit(credit: BankCreditInput, scope: RailScope = {}): Promise<IngestResult> {
-  const result = await ingestPayment(inboundFromBank(credit, scope), { strict: false });
+/**
+ * A credit notification: the money is in our bank account already, so it is always kept: credited,
+ * or in suspense when no account can take it or its amount is not money.
+ */
+export async function processBankCredit(credit: BankCreditInput, scope: RailScope = {}, rawBody?: string): Promise<IngestResult> {
+  const { inbound, amount } = bankCreditOf(credit, scope, rawBody);
+  const result = await ingestRailPayment(inbound, amount);
   if (result.outcome === 'suspense' && !result.duplicate) {
-    logger().warn({ rail: 'BANK', providerReference: credit.bankReference, reason: result.reason }, 'bank payment held in suspense');
+    logger().warn({ rail: 'BANK', providerReference: inbound.providerReference, reason: result.reason }, 'bank payment held in suspense');
   }
   return result;
 }

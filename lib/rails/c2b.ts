@@ -1,11 +1,12 @@
-import { ingestPayment, checkInbound, type IngestResult } from '@/lib/payments/ingest';
-import type { InboundPayment, RejectionReason } from '@/lib/payments/inbound';
+import { checkInbound, ingestRailPayment, type IngestResult, type RailInbound } from '@/lib/payments/ingest';
+import type { RejectionReason } from '@/lib/payments/inbound';
 import type { AccountRow } from '@/lib/payments/resolve';
-import { unprocessable } from '@/lib/api/errors';
-import { decimalText } from '@/lib/money/decimal';
+import { readRailAmount, type RailAmount } from '@/lib/money/rail-amount';
 import { config } from '@/lib/platform/config';
 import { logger } from '@/lib/platform/logger';
+import { storableKey, storableText } from '@/lib/platform/text';
 import { fromDarajaTime } from './nairobi-time';
+import { plausibleReceivedAt } from './received-at';
 import type { C2bPaymentInput } from './schemas';
 
 /**
@@ -34,23 +35,33 @@ export interface RailScope {
   merchantId?: string;
 }
 
-const text = (value: string | number | null | undefined) => (value === null || value === undefined ? '' : String(value).trim());
+/** What a rail reported, made storable, with its amount read but not yet judged. */
+export interface RailPayment {
+  inbound: RailInbound;
+  amount: RailAmount;
+}
 
-export function inboundFromC2b(payment: C2bPaymentInput, scope: RailScope = {}): InboundPayment {
-  const payerName = [payment.FirstName, payment.MiddleName, payment.LastName].map(text).filter(Boolean).join(' ');
+/** A Daraja value as storable text ('' when absent): see lib/platform/text.ts. */
+export const railText = (value: string | number | null | undefined) => (value === null || value === undefined ? '' : storableText(String(value)).trim());
+
+export function c2bPaymentOf(payment: C2bPaymentInput, scope: RailScope = {}, rawBody?: string): RailPayment {
+  const payerName = [payment.FirstName, payment.MiddleName, payment.LastName].map(railText).filter(Boolean).join(' ');
+  const providerReference = storableKey(payment.TransID);
   return {
-    rail: 'MPESA',
-    channel: 'MOBILE_MONEY',
-    providerReference: payment.TransID,
-    accountReference: text(payment.BillRefNumber),
-    billReference: text(payment.InvoiceNumber) || null,
-    amount: decimalText(payment.TransAmount) ?? text(payment.TransAmount),
-    currency: 'KES',
-    payerName: payerName || null,
-    payerPhone: text(payment.MSISDN) || null,
-    receivedAt: fromDarajaTime(payment.TransTime) ?? new Date(),
-    merchantId: scope.merchantId,
-    payload: payment,
+    inbound: {
+      rail: 'MPESA',
+      channel: 'MOBILE_MONEY',
+      providerReference,
+      accountReference: railText(payment.BillRefNumber),
+      billReference: railText(payment.InvoiceNumber) || null,
+      currency: 'KES',
+      payerName: payerName || null,
+      payerPhone: railText(payment.MSISDN) || null,
+      receivedAt: plausibleReceivedAt(fromDarajaTime(payment.TransTime), payment.TransTime, { rail: 'MPESA', providerReference }),
+      merchantId: scope.merchantId,
+      rawBody,
+    },
+    amount: readRailAmount(payment.TransAmount, 'KES'),
   };
 }
 
@@ -62,25 +73,26 @@ export interface C2bVerdict {
 
 /** Daraja's validation step: would we take this payment? Reads only; one indexed lookup. */
 export async function validateC2b(payment: C2bPaymentInput, scope: RailScope = {}): Promise<C2bVerdict> {
-  if (text(payment.BusinessShortCode) !== config().PAYBILL_NUMBER) return { answer: darajaRejected('C2B00015') };
-  if (decimalText(payment.TransAmount) === undefined) return { answer: darajaRejected('C2B00013'), reason: 'INVALID_AMOUNT' };
-  const check = await checkInbound(inboundFromC2b(payment, scope));
+  if (railText(payment.BusinessShortCode) !== config().PAYBILL_NUMBER) return { answer: darajaRejected('C2B00015') };
+  const { inbound, amount } = c2bPaymentOf(payment, scope);
+  if (!amount.ok) return { answer: darajaRejected('C2B00013'), reason: 'INVALID_AMOUNT' };
+  const check = await checkInbound({ ...inbound, amount: amount.amount });
   if (!check.ok) return { answer: darajaRejected(c2bCodeFor[check.reason]), reason: check.reason };
   return { answer: DARAJA_ACCEPTED, account: check.account };
 }
 
-/** Daraja's confirmation: the money has moved, so it is always kept (in suspense if need be). */
-export async function confirmC2b(payment: C2bPaymentInput, scope: RailScope = {}): Promise<IngestResult> {
-  if (decimalText(payment.TransAmount) === undefined) {
-    logger().error({ rail: 'MPESA', providerReference: payment.TransID }, 'M-Pesa confirmation with an unreadable amount');
-    throw unprocessable('TransAmount is not a decimal number.', [{ path: 'TransAmount', message: 'Must be a decimal number such as "1500.00".' }]);
+/**
+ * Daraja's confirmation: the money has moved, so it is always kept: credited, or in suspense when
+ * no account can take it or its amount is not money (never credited, never rounded).
+ */
+export async function confirmC2b(payment: C2bPaymentInput, scope: RailScope = {}, rawBody?: string): Promise<IngestResult> {
+  const { inbound, amount } = c2bPaymentOf(payment, scope, rawBody);
+  if (railText(payment.BusinessShortCode) !== config().PAYBILL_NUMBER) {
+    logger().warn({ rail: 'MPESA', providerReference: inbound.providerReference }, 'M-Pesa confirmation for another shortcode; recorded anyway');
   }
-  if (text(payment.BusinessShortCode) !== config().PAYBILL_NUMBER) {
-    logger().warn({ rail: 'MPESA', providerReference: payment.TransID }, 'M-Pesa confirmation for another shortcode; recorded anyway');
-  }
-  const result = await ingestPayment(inboundFromC2b(payment, scope), { strict: false });
+  const result = await ingestRailPayment(inbound, amount);
   if (result.outcome === 'suspense' && !result.duplicate) {
-    logger().warn({ rail: 'MPESA', providerReference: payment.TransID, reason: result.reason }, 'M-Pesa payment held in suspense');
+    logger().warn({ rail: 'MPESA', providerReference: inbound.providerReference, reason: result.reason }, 'M-Pesa payment held in suspense');
   }
   return result;
 }

@@ -6,10 +6,13 @@ import { checkInbound, type IngestResult } from '@/lib/payments/ingest';
 import type { AccountRow } from '@/lib/payments/resolve';
 import { payments, suspensePayments } from '@/lib/payments/schema';
 import type { PaymentRow } from '@/lib/payments/serialize';
+import { readPayerEntry } from '@/lib/payments/payer-entry';
 import { decimalText } from '@/lib/money/decimal';
+import { amountReasons } from '@/lib/money/rail-amount';
+import type { RejectionReason } from '@/lib/payments/inbound';
 import { config } from '@/lib/platform/config';
 import { db } from '@/lib/platform/db';
-import { inboundFromBank, processBankCredit } from './bank-credit';
+import { bankCreditOf, processBankCredit } from './bank-credit';
 import { confirmC2b, validateC2b, type RailScope } from './c2b';
 import { toDarajaTime } from './nairobi-time';
 import { paymentRejected } from './payment-rejected';
@@ -82,7 +85,7 @@ async function viaBank(principal: Principal, input: SandboxInboundPaymentInput, 
     bankReference: reference,
     accountNumber: input.accountNumber,
     amount,
-    currency: input.currency ?? (await currencyOf(principal.merchantId, input.accountNumber)),
+    currency: input.currency ?? (await currencyOf(principal.merchantId, readPayerEntry(input.accountNumber).accountNumber ?? input.accountNumber)),
     payerName: input.payerName ?? 'Sandbox Payer',
     payerAccount: null,
     narration: input.billReference ?? null,
@@ -90,7 +93,9 @@ async function viaBank(principal: Principal, input: SandboxInboundPaymentInput, 
     transactionTime: new Date().toISOString(),
   };
   // Banks check the beneficiary account before crediting (as PesaLink does); this stands in for it.
-  const check = await checkInbound(inboundFromBank(credit, scope));
+  const { inbound, amount: read } = bankCreditOf(credit, scope);
+  if (!read.ok) throw paymentRejected('INVALID_AMOUNT');
+  const check = await checkInbound({ ...inbound, amount: read.amount });
   if (!check.ok) throw paymentRejected(check.reason);
   ensureVisible(principal, check.account);
   return processBankCredit(credit, scope);
@@ -110,7 +115,8 @@ export async function simulateInboundPayment(principal: Principal, input: Sandbo
   if (amount === undefined) throw paymentRejected('INVALID_AMOUNT');
   const scope = { merchantId: principal.merchantId };
   const result: IngestResult = rail === 'MPESA' ? await viaMpesa(principal, input, reference, amount, scope) : await viaBank(principal, input, reference, amount, scope);
-  if (result.outcome !== 'recorded') throw paymentRejected(result.reason);
+  // The sandbox refuses what the rail would refuse; an amount that is not money among it.
+  if (result.outcome !== 'recorded') throw paymentRejected(result.reason in amountReasons ? 'INVALID_AMOUNT' : (result.reason as RejectionReason));
   // Two merchants racing with the same made-up reference: the loser must not see the winner's payment.
   if (!visibleTo(principal, result.payment)) throw referenceTaken();
   return { payment: result.payment, created: !result.duplicate };

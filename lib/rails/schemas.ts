@@ -1,24 +1,35 @@
 import { z } from '@hono/zod-openapi';
 import { Uuid } from '@/lib/api/schemas';
-import { decimalText } from '@/lib/money/decimal';
+import { channelCarries, channelCurrencies, channelNames } from '@/lib/money/channels';
+import { KenyanMobileInput } from '@/lib/platform/phone';
+import { isStorableText } from '@/lib/platform/text';
 
 /** Daraja writes most values as strings, some senders as numbers; both are read as text. */
 const DarajaValue = z.union([z.string(), z.number()]);
-const OptionalText = z.string().max(200).nullish();
+/**
+ * Any field but TransID that is not what Daraja documents is read as absent, never refused: a
+ * confirmation is money that has moved, and the request is kept as received anyway.
+ */
+const Lenient = <T extends z.ZodType>(schema: T) => {
+  const readable = schema.nullish();
+  // A preprocess rather than .catch(null): the OpenAPI generator renders the schema after it.
+  return z.preprocess((value) => (readable.safeParse(value).success ? value : null), readable);
+};
+const OptionalText = Lenient(z.string());
 
 /** Daraja's C2B request, the same body at validation and at confirmation (docs/rails.md). */
 export const C2bPayment = z
   .looseObject({
     TransactionType: OptionalText.openapi({ example: 'Pay Bill' }),
-    TransID: z.string().trim().min(1).max(64).openapi({ example: 'SGR7ABC1XY', description: 'The M-Pesa receipt: unique per payment.' }),
-    TransTime: DarajaValue.nullish().openapi({ example: '20261121130253', description: 'YYYYMMDDHHmmss, Nairobi time.' }),
-    TransAmount: DarajaValue.openapi({ example: '1500.00' }),
-    BusinessShortCode: DarajaValue.openapi({ example: '4123456' }),
-    BillRefNumber: z.string().max(100).nullish().openapi({ example: '1000000018', description: 'What the payer typed as the account number.' }),
+    TransID: z.string().trim().min(1).max(200).openapi({ example: 'SGR7ABC1XY', description: 'The M-Pesa receipt: unique per payment.' }),
+    TransTime: Lenient(DarajaValue).openapi({ example: '20261121130253', description: 'YYYYMMDDHHmmss, Nairobi time.' }),
+    TransAmount: Lenient(DarajaValue).openapi({ example: '1500.00', description: 'An amount that is not money (unreadable, negative, zero, more than two decimals, 10^12 or more) is never credited: rejected at validation, kept in suspense at confirmation.' }),
+    BusinessShortCode: Lenient(DarajaValue).openapi({ example: '4123456' }),
+    BillRefNumber: OptionalText.openapi({ example: '1000000018', description: 'What the payer typed as the account number.' }),
     InvoiceNumber: OptionalText,
-    OrgAccountBalance: DarajaValue.nullish(),
+    OrgAccountBalance: Lenient(DarajaValue),
     ThirdPartyTransID: OptionalText,
-    MSISDN: DarajaValue.nullish().openapi({ example: '254712345678', description: 'The payer\'s number; masked or hashed by newer Daraja versions, kept as sent.' }),
+    MSISDN: Lenient(DarajaValue).openapi({ example: '254712345678', description: 'The payer\'s number; masked or hashed by newer Daraja versions, kept as sent.' }),
     FirstName: OptionalText,
     MiddleName: OptionalText,
     LastName: OptionalText,
@@ -37,10 +48,8 @@ export const MpesaTokenQuery = z.object({
   token: z.string().openapi({ description: 'The M-Pesa callback secret (MPESA_CALLBACK_SECRET), as registered with Safaricom.' }),
 });
 
-const Amount = z
-  .union([z.string(), z.number()])
-  .refine((value) => decimalText(value) !== undefined, 'Must be a plain decimal number such as "1500.50".')
-  .openapi({ example: '1500.50' });
+/** Any number or text: an amount that is not money is kept in suspense, not refused (docs/payments.md, "Amounts"). */
+const Amount = z.union([z.string(), z.number()]).openapi({ example: '1500.50' });
 
 /** A bank's notice that money reached one of our accounts (instant transfer or RTGS). */
 export const BankCreditNotification = z
@@ -53,7 +62,13 @@ export const BankCreditNotification = z
     payerAccount: z.string().max(64).nullish(),
     narration: z.string().max(500).nullish().openapi({ description: 'Free text; a bill\'s paymentReference here (alone or after the account number) settles that bill.' }),
     channel: z.enum(['INSTANT_BANK', 'RTGS']),
-    transactionTime: z.iso.datetime({ offset: true }).openapi({ example: '2026-11-21T10:02:53Z' }),
+    transactionTime: z
+      .string()
+      .max(100)
+      .openapi({
+        example: '2026-11-21T10:02:53Z',
+        description: 'ISO 8601 with Z or an offset. A time that is not a real instant from 2000 to a day ahead of our clock (30 February, year 0000, not a date) is replaced by the arrival time; the credit is still kept.',
+      }),
   })
   .openapi('BankCreditNotification');
 export type BankCreditInput = z.infer<typeof BankCreditNotification>;
@@ -65,9 +80,12 @@ export const BankCreditResult = z
   })
   .openapi('BankCreditResult');
 
+/** A merchant's own input is refused, not repaired, when it holds what no column can store. */
+const PlainText = (schema: z.ZodString) => schema.refine(isStorableText, 'Must not contain control characters (such as U+0000) or unpaired surrogates.');
+
 export const SandboxInboundPaymentRequest = z
   .object({
-    accountNumber: z.string().trim().min(1).max(64).openapi({ example: '1000000018', description: 'An account number, or a bill\'s paymentReference, as a payer would type it.' }),
+    accountNumber: PlainText(z.string().trim().min(1).max(64)).openapi({ example: '1000000018', description: 'What a payer types: an account number, optionally followed by `#` or a space and a bill\'s paymentReference (`1000000018#INV-42`). A reference alone names no account.' }),
     amount: z.number().openapi({ example: 1500 }),
     channel: z.enum(['MOBILE_MONEY', 'INSTANT_BANK', 'RTGS']),
     currency: z
@@ -75,14 +93,16 @@ export const SandboxInboundPaymentRequest = z
       .regex(/^[A-Z]{3}$/, 'Must be a three-letter currency code.')
       .optional()
       .openapi({ description: 'KES for MOBILE_MONEY (M-Pesa moves only KES); for bank channels, defaults to the account\'s currency.' }),
-    providerReference: z.string().trim().min(1).max(64).optional().openapi({ description: 'Defaults to a fresh M-Pesa-like receipt or bank reference; repeat one to test duplicates.' }),
-    billReference: z.string().trim().min(1).max(100).optional().openapi({ description: 'A bill\'s paymentReference given beside the account number.' }),
-    payerPhone: z.string().regex(/^[0-9]{9,15}$/, 'Use digits with the country prefix, e.g. 2547XXXXXXXX.').optional(),
-    payerName: z.string().trim().min(1).max(200).optional(),
+    providerReference: PlainText(z.string().trim().min(1).max(64)).optional().openapi({ description: 'Defaults to a fresh M-Pesa-like receipt or bank reference; repeat one to test duplicates.' }),
+    billReference: PlainText(z.string().trim().min(1).max(100)).optional().openapi({ description: 'A bill\'s paymentReference given beside the account number.' }),
+    payerPhone: KenyanMobileInput().optional(),
+    payerName: PlainText(z.string().trim().min(1).max(200)).optional(),
   })
-  .refine((input) => input.channel !== 'MOBILE_MONEY' || !input.currency || input.currency === 'KES', {
-    path: ['currency'],
-    message: 'M-Pesa moves only KES.',
+  // The channel table (lib/money/channels.ts): M-Pesa and PesaLink move only KES, RTGS also USD, EUR, GBP.
+  .superRefine((input, context) => {
+    if (input.currency === undefined || channelCarries(input.channel, input.currency)) return;
+    const carried = channelCurrencies[input.channel].join(', ');
+    context.addIssue({ code: 'custom', path: ['currency'], message: `${channelNames[input.channel]} carries only ${carried}.` });
   })
   .openapi('SandboxInboundPaymentRequest');
 export type SandboxInboundPaymentInput = z.infer<typeof SandboxInboundPaymentRequest>;

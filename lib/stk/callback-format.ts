@@ -1,6 +1,8 @@
 import { z } from '@hono/zod-openapi';
-import { decimalText } from '@/lib/money/decimal';
+import { readRailAmount } from '@/lib/money/rail-amount';
+import { storableKey, storableText } from '@/lib/platform/text';
 import { fromDarajaTime, toDarajaTime } from '@/lib/rails/nairobi-time';
+import { plausibleReceivedAt } from '@/lib/rails/received-at';
 import type { PromptIds, PromptResult } from './provider';
 
 const Value = z.union([z.string(), z.number()]).nullish();
@@ -21,19 +23,27 @@ export const StkCallbackBody = z
   .openapi('DarajaStkCallback');
 export type StkCallbackInput = z.infer<typeof StkCallbackBody>;
 
-const text = (value: unknown) => (value === null || value === undefined || value === '' ? undefined : String(value));
+/** Storable text, or undefined for an absent value (see lib/platform/text.ts). */
+const text = (value: unknown) => (value === null || value === undefined || value === '' ? undefined : storableText(String(value)));
 
+/**
+ * The outcome a callback reports, every text made storable: the receipt is a payment's identity,
+ * so it is escaped rather than cleaned (two receipts never become one). An amount that is not
+ * money is kept as its text: recording it then holds the payment in suspense, never credits it.
+ */
 export function promptResultOf(callback: StkCallbackInput['Body']['stkCallback']): PromptResult {
   const items = new Map((callback.CallbackMetadata?.Item ?? []).map((item) => [item.Name, item.Value]));
   const amount = items.get('Amount');
   const date = items.get('TransactionDate');
+  const receipt = text(items.get('MpesaReceiptNumber'));
+  const read = amount === null || amount === undefined ? undefined : readRailAmount(amount, 'KES');
   return {
-    resultCode: String(callback.ResultCode),
-    resultDesc: callback.ResultDesc ?? '',
-    receipt: text(items.get('MpesaReceiptNumber')),
-    amount: amount === null || amount === undefined ? undefined : decimalText(amount),
+    resultCode: text(callback.ResultCode) ?? '',
+    resultDesc: text(callback.ResultDesc) ?? '',
+    receipt: receipt === undefined ? undefined : storableKey(String(items.get('MpesaReceiptNumber'))),
+    amount: read === undefined ? undefined : read.ok ? read.amount : storableText(read.text),
     phone: text(items.get('PhoneNumber')),
-    paidAt: date === null || date === undefined ? undefined : fromDarajaTime(date),
+    paidAt: date === null || date === undefined ? undefined : plausibleReceivedAt(fromDarajaTime(date), date, { checkoutRequestId: text(callback.CheckoutRequestID) }),
   };
 }
 

@@ -1,7 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { ingestPayment } from '@/lib/payments/ingest';
+import { readRailAmount } from '@/lib/money/rail-amount';
+import { ingestRailPayment } from '@/lib/payments/ingest';
 import { db } from '@/lib/platform/db';
 import { logger } from '@/lib/platform/logger';
+import { storableKey } from '@/lib/platform/text';
 import { promptResultOf, type StkCallbackInput } from './callback-format';
 import { initiationByCheckout } from './queries';
 import { settleInitiation } from './settle';
@@ -20,20 +22,24 @@ async function initiationWithPatience(checkoutRequestId: string) {
  * Daraja's STK callback (and the simulator's, which feeds the same body here). Settling is
  * idempotent, so a repeated callback changes nothing.
  */
-export async function handleStkCallback(body: StkCallbackInput): Promise<void> {
+export async function handleStkCallback(body: StkCallbackInput, rawBody?: string): Promise<void> {
   const callback = body.Body.stkCallback;
   const result = promptResultOf(callback);
-  const initiation = await initiationWithPatience(callback.CheckoutRequestID);
+  // We store only CheckoutRequestIDs Daraja gave us; an id with odd bytes escapes to one we never stored.
+  const checkoutRequestId = storableKey(callback.CheckoutRequestID);
+  const initiation = await initiationWithPatience(checkoutRequestId);
   if (initiation) {
     await settleInitiation(initiation.id, { kind: 'result', result });
     return;
   }
-  logger().warn({ checkoutRequestId: callback.CheckoutRequestID, resultCode: result.resultCode }, 'STK callback for a prompt we do not know');
-  // Money moved for a prompt we lost track of: keep it for an operator rather than drop it.
-  if (result.resultCode === '0' && result.receipt && result.amount) {
-    await ingestPayment(
-      { rail: 'MPESA', channel: 'MOBILE_MONEY', providerReference: result.receipt, accountReference: '', amount: result.amount, currency: 'KES', payerPhone: result.phone, receivedAt: result.paidAt ?? new Date(), payload: body },
-      { strict: false },
+  logger().warn({ checkoutRequestId, resultCode: result.resultCode }, 'STK callback for a prompt we do not know');
+  // Money moved for a prompt we lost track of: keep it for an operator rather than drop it,
+  // whatever its amount (an amount that is not money is held, never credited).
+  if (result.resultCode === '0' && result.receipt) {
+    const outcome = await ingestRailPayment(
+      { rail: 'MPESA', channel: 'MOBILE_MONEY', providerReference: result.receipt, accountReference: '', currency: 'KES', payerPhone: result.phone, narration: `M-Pesa prompt ${checkoutRequestId}`, receivedAt: result.paidAt ?? new Date(), rawBody },
+      readRailAmount(result.amount ?? '', 'KES'),
     );
+    logger().warn({ checkoutRequestId, outcome: outcome.outcome }, 'money from an unknown phone prompt kept');
   }
 }

@@ -26,7 +26,7 @@ export function registerStkRoutes(app: ApiApp): void {
 
   // Outside /merchants/*: Daraja is authenticated by the token in the URL we gave it.
   app.openapi(stkRoutes.callback, async (c) => {
-    await handleStkCallback(c.req.valid('json'));
+    await handleStkCallback(c.req.valid('json'), await c.req.text());
     return c.json({ ResultCode: 0, ResultDesc: 'Accepted' }, 200);
   });
 }

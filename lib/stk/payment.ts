@@ -1,7 +1,7 @@
 import { and, eq, gte } from 'drizzle-orm';
 import { expectedPayments } from '@/lib/bills/schema';
-import { fromUnits, toUnits } from '@/lib/money/decimal';
-import { ingestPayment } from '@/lib/payments/ingest';
+import { readRailAmount } from '@/lib/money/rail-amount';
+import { ingestRailPayment } from '@/lib/payments/ingest';
 import { payments } from '@/lib/payments/schema';
 import { db } from '@/lib/platform/db';
 import { logger } from '@/lib/platform/logger';
@@ -37,23 +37,22 @@ export async function recordPromptPayment(row: StkRow, result: PromptResult): Pr
     const earlier = await earlierPromptPayment(row);
     if (earlier) return earlier;
   }
-  const outcome = await ingestPayment(
+  const outcome = await ingestRailPayment(
     {
       rail: 'MPESA',
       channel: 'MOBILE_MONEY',
       providerReference: result.receipt ?? row.checkoutRequestId ?? row.id,
       accountReference: row.accountNumber,
       billReference: await billReferenceOf(row),
-      // NUMERIC comes back as "700.0000": KES allows two decimals, so trailing zeros go.
-      amount: fromUnits(toUnits(result.amount ?? row.amount)),
       currency: 'KES',
       payerPhone: result.phone ?? row.phone,
       narration: promptNarration(row),
       receivedAt: result.paidAt ?? new Date(),
       merchantId: row.merchantId,
-      payload: { stkInitiationId: row.id, result },
     },
-    { strict: false },
+    // An amount the callback reports that is not money is held in suspense, never credited.
+    // (NUMERIC comes back as "700.0000": reading it drops the trailing zeros KES does not allow.)
+    readRailAmount(result.amount ?? row.amount, 'KES'),
   );
   if (outcome.outcome === 'recorded') return outcome.payment.id;
   logger().error({ initiationId: row.id, reason: outcome.reason }, 'money from a phone prompt was held in suspense');

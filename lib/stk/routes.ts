@@ -1,6 +1,8 @@
 import { createRoute } from '@hono/zod-openapi';
 import { bearerSecurity, jsonBody, jsonResponse, Problem, problems } from '@/lib/api/schemas';
+import { darajaAnswers } from '@/lib/rails/daraja-answers';
 import { requireMpesaToken } from '@/lib/rails/guards';
+import { darajaFailures } from '@/lib/rails/routes';
 import { DarajaResult, MpesaTokenQuery } from '@/lib/rails/schemas';
 import { StkCallbackBody } from './callback-format';
 import { StkInitiateRequest, StkInitiation, StkListQuery, StkParams } from './schemas';
@@ -49,9 +51,9 @@ export const stkRoutes = {
     path: '/rails/daraja/stk/callback',
     tags: ['Rails'],
     summary: 'M-Pesa Express (STK push) result (called by Safaricom Daraja)',
-    description: 'The CallBackURL sent with each prompt. Always acknowledged with {"ResultCode":0,"ResultDesc":"Accepted"}; a repeated callback changes nothing. A wrong token answers 404.',
-    middleware: [requireMpesaToken],
+    description: 'The CallBackURL sent with each prompt. Acknowledged with {"ResultCode":0,"ResultDesc":"Accepted"} once its outcome is kept; a repeated callback changes nothing. Never "Accepted" when it was not kept: 503 with Retry-After during a database outage, 4xx when the body cannot be read, always in Daraja\'s format. A wrong token answers 404.',
+    middleware: [darajaAnswers('stk-callback'), requireMpesaToken],
     request: { query: MpesaTokenQuery, body: jsonBody(StkCallbackBody) },
-    responses: { 200: jsonResponse(DarajaResult, 'Acknowledged.'), ...problems(404, 422) },
+    responses: { 200: jsonResponse(DarajaResult, 'Kept.'), ...problems(404), ...darajaFailures },
   }),
 };

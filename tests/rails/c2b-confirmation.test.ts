@@ -6,6 +6,7 @@ import { withCheckDigit } from '@/lib/accounts/account-number';
 import { expectedPayments } from '@/lib/bills/schema';
 import { suspensePayments } from '@/lib/payments/schema';
 import { db } from '@/lib/platform/db';
+import { readSharedSetting } from '@/lib/platform/shared-state/store';
 import { mpesaCallbackSecret } from '@/lib/rails/secrets';
 import { newBill } from '../accounts/support';
 import { useTestApi } from '../support/api-server';
@@ -65,10 +66,10 @@ describe('M-Pesa paybill confirmation (Daraja C2B)', () => {
     expect(await billStatus(bill.id)).toBe('PAID');
   });
 
-  it('pays a bill whose reference the payer typed as the account number', async () => {
+  it('pays a bill whose reference the payer typed after the account number', async () => {
     const { merchant, virtualAccount } = await newMerchant();
     const { bill } = await newBill(merchant.id, { amount: '750' });
-    const body = c2bBody(bill.paymentReference, '750.00');
+    const body = c2bBody(`${virtualAccount.accountNumber}#${bill.paymentReference}`, '750.00');
     await confirm(body);
     expect(await billStatus(bill.id)).toBe('PAID');
     expect((await paymentsWithReference(body.TransID))[0]).toMatchObject({ virtualAccountId: virtualAccount.id, expectedPaymentId: bill.id, matchStatus: 'MATCHED' });
@@ -103,7 +104,8 @@ describe('M-Pesa paybill confirmation (Daraja C2B)', () => {
     const held = await db().select().from(suspensePayments).where(eq(suspensePayments.providerReference, body.TransID));
     expect(held).toHaveLength(1);
     expect(held[0]).toMatchObject({ rail: 'MPESA', amount: '320.0000', currency: 'KES', reason: 'UNKNOWN_ACCOUNT' });
-    expect(held[0]!.payload).toMatchObject({ TransID: body.TransID, MSISDN: '254712345678', BillRefNumber: body.BillRefNumber });
+    expect(held[0]!.payload).toMatchObject({ accountReference: body.BillRefNumber, payerPhone: '254712345678', amountText: '320.00' });
+    expect(JSON.parse(held[0]!.rawBody!)).toEqual(body);
   });
 
   it('records nothing for a wrong token', async () => {
@@ -114,11 +116,11 @@ describe('M-Pesa paybill confirmation (Daraja C2B)', () => {
     expect(await paymentsWithReference(body.TransID)).toHaveLength(0);
   });
 
-  it('generates the callback secret once into the data folder, readable by the owner only', async () => {
+  it('generates the callback secret once into the database that every instance reads, not the data folder', async () => {
     const secret = await mpesaCallbackSecret();
     expect(secret.length).toBeGreaterThanOrEqual(32);
-    const file = await stat(path.join(inject('testDataDir'), 'mpesa-callback-secret'));
-    expect(file.mode & 0o777).toBe(0o600);
+    expect((await readSharedSetting('mpesa-callback-secret'))?.value).toBe(secret);
+    await expect(stat(path.join(inject('testDataDir'), 'mpesa-callback-secret'))).rejects.toMatchObject({ code: 'ENOENT' });
     expect(await mpesaCallbackSecret()).toBe(secret);
   });
 });

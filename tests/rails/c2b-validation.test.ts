@@ -32,13 +32,14 @@ describe('M-Pesa paybill validation (Daraja C2B)', () => {
     expect(await paymentsWithReference(body.TransID)).toHaveLength(0);
   });
 
-  it('accepts a bill reference typed instead of an account number', async () => {
-    const { merchant } = await newMerchant();
+  it('accepts a bill reference typed after the account number, and refuses it typed alone', async () => {
+    const { merchant, virtualAccount } = await newMerchant();
     const { bill } = await newBill(merchant.id);
-    expect(await validate(bill.paymentReference)).toEqual({ ResultCode: '0', ResultDesc: 'Accepted' });
+    expect(await validate(`${virtualAccount.accountNumber}#${bill.paymentReference}`)).toEqual({ ResultCode: '0', ResultDesc: 'Accepted' });
+    expect(await validate(bill.paymentReference)).toEqual(rejected('C2B00012'));
   });
 
-  it('rejects an unknown account, a mistyped check digit and an ambiguous reference with C2B00012', async () => {
+  it('rejects an unknown account, a mistyped check digit and a bare reference with C2B00012', async () => {
     const { virtualAccount } = await newMerchant();
     expect(await validate(withCheckDigit('999999998'))).toEqual(rejected('C2B00012'));
     const number = virtualAccount.accountNumber;

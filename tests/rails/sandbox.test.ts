@@ -95,7 +95,7 @@ describe('POST /merchants/me/sandbox/inbound-payments', () => {
     const usd = await simulate(token, { accountNumber: virtualAccount.accountNumber, amount: 10, channel: 'MOBILE_MONEY', currency: 'USD' });
     expect(usd.status).toBe(422);
     expect((await usd.json()).code).toBe('validation_failed');
-    const wrongCurrency = await simulate(token, { accountNumber: virtualAccount.accountNumber, amount: 10, channel: 'INSTANT_BANK', currency: 'USD' });
+    const wrongCurrency = await simulate(token, { accountNumber: virtualAccount.accountNumber, amount: 10, channel: 'RTGS', currency: 'USD' });
     expect(await wrongCurrency.json()).toMatchObject({ code: 'payment_rejected', reason: 'WRONG_CURRENCY' });
     const decimals = await simulate(token, { accountNumber: virtualAccount.accountNumber, amount: 10.555, channel: 'MOBILE_MONEY' });
     expect(await decimals.json()).toMatchObject({ code: 'payment_rejected', reason: 'INVALID_AMOUNT' });
