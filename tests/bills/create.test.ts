@@ -131,6 +131,26 @@ describe('POST /merchants/me/expected-payments', () => {
     expect((await create(token, billBody({ amount: 10.12, currency: 'EUR' }))).status).toBe(201);
   });
 
+  it('takes the largest amount the service takes and reads it back exactly, and refuses one past it with 422', async () => {
+    const { merchant, token } = await signedInMerchant(api);
+    const largest = await create(token, billBody({ amount: 999999999999.99 }));
+    expect(largest.status).toBe(201);
+    const bill = await largest.json();
+    expect(bill.amount).toBe(999999999999.99);
+    const [stored] = await db().select().from(expectedPayments).where(eq(expectedPayments.id, bill.id));
+    expect(stored!.amount).toBe('999999999999.9900');
+    const read = await api.request('GET', `/merchants/me/expected-payments/${bill.id}`, { token });
+    expect((await read.json()).amount).toBe(999999999999.99);
+    // 10^12, and amounts a JSON number cannot hold exactly (90071992547409.93 arrives as .94).
+    for (const amount of [1_000_000_000_000, 90071992547409.93, 100000000000000.01, 999999999999999.9]) {
+      const response = await create(token, billBody({ amount }));
+      expect(response.status, String(amount)).toBe(422);
+      expect((await problemOf(response)).errors).toEqual([{ path: 'amount', message: expect.stringContaining('1,000,000,000,000') }]);
+    }
+    const bills = await db().select().from(expectedPayments).where(eq(expectedPayments.merchantId, merchant.id));
+    expect(bills).toHaveLength(1);
+  });
+
   it('says why an expiry is refused', async () => {
     const { token } = await signedInMerchant(api);
     const past = await problemOf(await create(token, billBody({ expiresAt: new Date(Date.now() - 1000).toISOString() })));
