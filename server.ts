@@ -17,6 +17,8 @@ import { crontab, tasks } from '@/lib/jobs/tasks';
 import { startWorker } from '@/lib/jobs/worker';
 
 const dev = process.argv.includes('--dev');
+// A payments service sends no telemetry unless its operator asks for it (NEXT_TELEMETRY_DISABLED=0).
+process.env.NEXT_TELEMETRY_DISABLED ??= '1';
 const root = import.meta.dirname;
 
 /** Like any reverse proxy: the portal learns the browser's address from the rightmost hop. */

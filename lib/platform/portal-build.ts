@@ -34,7 +34,8 @@ export async function ensurePortalBuild(root: string, log: (line: string) => voi
     const child = spawn(process.execPath, [path.join(root, 'node_modules/next/dist/bin/next'), 'build'], {
       cwd: root,
       stdio: 'inherit',
-      env: { ...process.env, NODE_ENV: 'production' },
+      // A payments service sends no telemetry unless its operator asks for it (NEXT_TELEMETRY_DISABLED=0).
+      env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: process.env.NEXT_TELEMETRY_DISABLED ?? '1' },
     });
     child.on('error', reject);
     child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`next build failed with exit code ${code}.`))));
