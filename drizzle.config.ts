@@ -2,6 +2,6 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './lib/*/schema.ts',
+  schema: './lib/service/schema.ts',
   out: './migrations',
 });

@@ -21,6 +21,23 @@ export default defineConfig([
     ignores: ['lib/portal/**'],
     rules: { 'react-hooks/rules-of-hooks': 'off' },
   },
+  {
+    // The ground floor imports no domain: the service is put together in lib/service, above them.
+    files: ['lib/platform/**/*.ts', 'lib/api/**/*.ts', 'lib/money/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^@/lib/(?!platform/|api/|money/)',
+              message: 'lib/platform, lib/api and lib/money import no domain; compose in lib/service.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   globalIgnores([
     '.next/**',
     'out/**',

@@ -5,16 +5,16 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import next from 'next';
-import { createApiApp, API_BASE_PATH } from '@/lib/api/app';
+import { createApiApp, API_BASE_PATH } from '@/lib/service/app';
 import { config, ConfigError, parseConfig, setConfig } from '@/lib/platform/config';
 import { openDatabase } from '@/lib/platform/database';
-import { ensureDemoMerchant } from '@/lib/platform/demo-merchant';
+import { ensureDemoMerchant } from '@/lib/service/demo-merchant';
 import { guardPortalRequest } from '@/lib/platform/http-guards';
 import { logger } from '@/lib/platform/logger';
 import { ensurePortalBuild } from '@/lib/platform/portal-build';
 import { establishSharedSettings } from '@/lib/instances/shared-settings';
-import { crontab, tasks } from '@/lib/jobs/tasks';
-import { startWorker } from '@/lib/jobs/worker';
+import { crontab, tasks } from '@/lib/service/tasks';
+import { startWorker } from '@/lib/platform/jobs/worker';
 
 const dev = process.argv.includes('--dev');
 // A payments service sends no telemetry unless its operator asks for it (NEXT_TELEMETRY_DISABLED=0).

@@ -7,9 +7,9 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
-import { createApiApp } from '@/lib/api/app';
-import { crontab, tasks } from '@/lib/jobs/tasks';
-import { startWorker } from '@/lib/jobs/worker';
+import { createApiApp } from '@/lib/service/app';
+import { crontab, tasks } from '@/lib/service/tasks';
+import { startWorker } from '@/lib/platform/jobs/worker';
 import { createMerchant } from '@/lib/merchants/operations';
 import { config, parseConfig, setConfig } from '@/lib/platform/config';
 import { openDatabase } from '@/lib/platform/database';

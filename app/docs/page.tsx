@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { ApiReference } from '@/components/docs/api-reference';
-import { buildOpenApiDocument } from '@/lib/api/openapi';
+import { buildOpenApiDocument } from '@/lib/service/openapi-document';
 import { buildApiReference } from '@/lib/portal/api-reference/reference';
 
 export const metadata: Metadata = { title: 'API reference' };

@@ -1,5 +1,5 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import type { Principal } from '@/lib/auth/principal';
+import type { Principal } from './principal';
 
 export interface ApiEnv {
   Variables: {

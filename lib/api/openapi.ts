@@ -75,7 +75,7 @@ export function withConventionalResponses(document: OpenApiDocument): OpenApiDoc
   return document;
 }
 
-const buildDocument = (app: OpenAPIHono<ApiEnv>) => withConventionalResponses(app.getOpenAPI31Document(DOCUMENT_INFO));
+export const buildDocument = (app: OpenAPIHono<ApiEnv>) => withConventionalResponses(app.getOpenAPI31Document(DOCUMENT_INFO));
 
 export function describeApi(app: OpenAPIHono<ApiEnv>): void {
   app.openAPIRegistry.registerComponent('securitySchemes', 'Bearer', {
@@ -85,10 +85,4 @@ export function describeApi(app: OpenAPIHono<ApiEnv>): void {
   });
   let document: OpenApiDocument | undefined; // built once: the routes do not change after start
   app.get('/openapi.json', (c) => c.json((document ??= buildDocument(app))));
-}
-
-/** The same document /api/v1/openapi.json serves, for the portal's reference page. */
-export async function buildOpenApiDocument() {
-  const { createApiApp } = await import('./app');
-  return buildDocument(createApiApp());
 }

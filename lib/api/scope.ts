@@ -1,5 +1,5 @@
 import { and, eq, type AnyColumn, type SQL } from 'drizzle-orm';
-import type { Principal } from '@/lib/auth/principal';
+import type { Principal } from './principal';
 import { notFound } from './errors';
 
 /**

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { authenticate } from '@/lib/api/authenticate';
+import { authenticate } from '@/lib/auth/authenticate';
 import { clientAddress } from '@/lib/api/client-address';
 import type { ApiApp } from '@/lib/api/context';
 import { ApiError, unauthorized } from '@/lib/api/errors';

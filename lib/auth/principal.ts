@@ -1,18 +1,7 @@
 import { pool } from '@/lib/platform/db';
-import type { UserRole } from './schema';
+import type { Principal } from '@/lib/api/principal';
 
-/** Who is calling: the user behind a live session. Every handler scopes its queries with it. */
-export interface Principal {
-  userId: string;
-  sessionId: string;
-  merchantId: string;
-  subMerchantId: string | null;
-  role: UserRole;
-  email: string;
-  firstName: string;
-  lastName: string;
-  active: boolean;
-}
+export type { Principal } from '@/lib/api/principal';
 
 /**
  * One indexed query per request: the session must be live and its user active.

@@ -2,8 +2,9 @@ import { sql } from 'drizzle-orm';
 import { bigserial, boolean, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { merchants, subMerchants } from '@/lib/merchants/schema';
 
-export const userRoles = ['PLAIN_MERCHANT', 'SUPPORT'] as const;
-export type UserRole = (typeof userRoles)[number];
+import { userRoles } from '@/lib/api/principal';
+
+export { userRoles, type UserRole } from '@/lib/api/principal';
 
 export const users = pgTable(
   'users',

@@ -1,5 +1,5 @@
 import type { Task } from 'graphile-worker';
-import { enqueue } from '@/lib/jobs/queue';
+import { enqueue } from '@/lib/platform/jobs/queue';
 import { config } from '@/lib/platform/config';
 import { db } from '@/lib/platform/db';
 import { logger } from '@/lib/platform/logger';

@@ -1,6 +1,6 @@
 import { ApiError } from '@/lib/api/errors';
 import type { Principal } from '@/lib/auth/principal';
-import { enqueue } from '@/lib/jobs/queue';
+import { enqueue } from '@/lib/platform/jobs/queue';
 import { channelCarries, channelNames, channelsCarrying } from '@/lib/money/channels';
 import { checkInbound } from '@/lib/payments/ingest';
 import { config } from '@/lib/platform/config';

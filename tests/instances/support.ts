@@ -7,7 +7,6 @@ import { afterAll, beforeAll, inject } from 'vitest';
 import { parseConfig, setConfig, type AppConfig } from '@/lib/platform/config';
 import { closePool, type Database, useDatabaseUrl } from '@/lib/platform/db';
 import { applyMigrations } from '@/lib/platform/db/migrate';
-import * as schema from '@/lib/platform/db/schema';
 
 /**
  * A database of this file's own on the run's PostgreSQL: these tests are about the first start of
@@ -45,7 +44,7 @@ export function useFreshDatabase(): { url: () => string } {
 export function separateConnection(url: string): { database: Database; close: () => Promise<void> } {
   const pool = new pg.Pool({ connectionString: url, max: 2 });
   pool.on('error', () => undefined);
-  return { database: drizzle(pool, { schema }), close: () => pool.end() };
+  return { database: drizzle(pool), close: () => pool.end() };
 }
 
 /** The configuration of one instance: its own data folder, the environment it was started with. */

@@ -1,7 +1,7 @@
 import type { Runner, Task } from 'graphile-worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tasks } from '@/lib/jobs/tasks';
-import { startWorker } from '@/lib/jobs/worker';
+import { tasks } from '@/lib/service/tasks';
+import { startWorker } from '@/lib/platform/jobs/worker';
 import { signedInMerchant } from '../accounts/support';
 import { useTestApi } from '../support/api-server';
 import { initiate, settled } from './support';

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { afterAll, beforeAll, inject } from 'vitest';
-import { createApiApp } from '@/lib/api/app';
+import { createApiApp } from '@/lib/service/app';
 import { parseConfig, setConfig } from '@/lib/platform/config';
 import { closePool, useDatabaseUrl } from '@/lib/platform/db';
 

@@ -4,7 +4,7 @@ import { Webhook } from 'standardwebhooks';
 import { expect } from 'vitest';
 import { recordEvent } from '@/lib/events/record';
 import type { EventType } from '@/lib/events/schema';
-import { startWorker } from '@/lib/jobs/worker';
+import { startWorker } from '@/lib/platform/jobs/worker';
 import { db } from '@/lib/platform/db';
 import { manualClock } from '@/lib/webhooks/clock';
 import { deliverWebhookTask } from '@/lib/webhooks/deliver';

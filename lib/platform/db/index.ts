@@ -1,8 +1,7 @@
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import * as schema from './schema';
-
-export type Database = NodePgDatabase<typeof schema>;
+/** Queries are built from each domain's tables; the database handle itself needs none of them. */
+export type Database = NodePgDatabase;
 /** A transaction handle has the same query surface as the database itself. */
 export type Queryable = Database | Parameters<Parameters<Database['transaction']>[0]>[0];
 
@@ -39,7 +38,7 @@ export function pool(): pg.Pool {
 }
 
 export function db(): Database {
-  state.db ??= drizzle(pool(), { schema });
+  state.db ??= drizzle(pool());
   return state.db;
 }
 

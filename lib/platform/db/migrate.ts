@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
-import { migrateJobQueue } from '@/lib/jobs/worker';
+import { migrateJobQueue } from '@/lib/platform/jobs/worker';
 import { db, pool } from './index';
 
 // Any constant works; it only has to be the same in every instance of the app.

@@ -3,7 +3,7 @@ import { count } from 'drizzle-orm';
 import { ApiError } from '@/lib/api/errors';
 import { merchants } from '@/lib/merchants/schema';
 import { createMerchant } from '@/lib/merchants/operations';
-import { db } from './db';
+import { db } from '@/lib/platform/db';
 
 export const DEMO_EMAIL = 'demo@example.com';
 

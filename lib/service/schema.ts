@@ -1,4 +1,4 @@
-/** Every table, for drizzle's typed queries; each domain owns its own schema file. */
+/** Every table, for drizzle-kit and the tests that read the live schema; each domain owns its own schema file. */
 export * from '@/lib/merchants/schema';
 export * from '@/lib/auth/schema';
 export * from '@/lib/accounts/schema';

@@ -1,8 +1,8 @@
 import type { MiddlewareHandler } from 'hono';
 import { loadLivePrincipal } from '@/lib/auth/principal';
 import { TokenRejected, verifyAccessToken } from '@/lib/auth/tokens';
-import type { ApiEnv } from './context';
-import { forbidden, unauthorized } from './errors';
+import type { ApiEnv } from '@/lib/api/context';
+import { forbidden, unauthorized } from '@/lib/api/errors';
 
 const rejectionText: Record<TokenRejected['reason'], string> = {
   malformed: 'The access token is malformed.',

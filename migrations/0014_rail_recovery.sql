@@ -1,0 +1,2 @@
+-- 0014_rail_recovery: reserved; filled in by its issue's work (a no-op until then)
+SELECT 1;

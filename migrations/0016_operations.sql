@@ -1,0 +1,2 @@
+-- 0016_operations: reserved; filled in by its issue's work (a no-op until then)
+SELECT 1;
