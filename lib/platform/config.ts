@@ -56,6 +56,14 @@ const environmentSchema = z.object({
   DARAJA_CONSUMER_SECRET: z.string().min(1).optional(),
   DARAJA_SHORTCODE: z.string().regex(/^[0-9]{5,7}$/, 'must be a 5 to 7 digit shortcode').optional(),
   DARAJA_PASSKEY: z.string().min(1).optional(),
+  /**
+   * Daraja's account-level APIs (Transaction Status, Reversal) act as an initiator: its user name and
+   * its password encrypted with Safaricom's certificate (the "SecurityCredential"), as issued.
+   */
+  DARAJA_INITIATOR_NAME: z.string().min(1).optional(),
+  DARAJA_SECURITY_CREDENTIAL: z.string().min(1).optional(),
+  /** Reconciliation (docs/reconciliation.md): how often missed callbacks are looked for. */
+  RECOVERY_INTERVAL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(300),
   // Webhooks (see docs/webhooks.md).
   /** A delivery attempt without an answer in this time fails. */
   WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(60).default(15),
