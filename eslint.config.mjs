@@ -40,6 +40,7 @@ export default defineConfig([
   },
   globalIgnores([
     '.next/**',
+    'dist/**', // the compiled server (scripts/build-server.mjs)
     'out/**',
     'build/**',
     'next-env.d.ts',

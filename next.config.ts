@@ -1,4 +1,5 @@
 import type { NextConfig } from 'next';
+import createNextIntlPlugin from 'next-intl/plugin';
 
 const nextConfig: NextConfig = {
   // No `output: 'standalone'`: it does not trace the custom server's files.
@@ -12,4 +13,7 @@ const nextConfig: NextConfig = {
   experimental: { serverActions: { bodySizeLimit: '1mb' } },
 };
 
-export default nextConfig;
+// Payer pages in English and Swahili: next-intl without i18n routing (lib/i18n/request.ts).
+const withNextIntl = createNextIntlPlugin('./lib/i18n/request.ts');
+
+export default withNextIntl(nextConfig);

@@ -1,4 +1,5 @@
 import { NextResponse, type NextRequest } from 'next/server';
+import { LOCALE_HEADER, payerLocale } from '@/lib/i18n/locales';
 import { isPublicPath, isSessionEndedNotice, loginUrlFor } from '@/lib/portal/paths';
 import { checkSession, dropSessionCookie, requestCookieHeader, storeSessionCookie } from '@/lib/portal/proxy-session';
 import { contentSecurityPolicy, createNonce, securityHeaders } from '@/lib/portal/security-headers';
@@ -23,6 +24,13 @@ export async function proxy(request: NextRequest) {
   requestHeaders.set('x-nonce', nonce);
 
   const { pathname, search } = request.nextUrl;
+
+  // The language of a payer page (lib/i18n): ?lang= first, then the browser's Accept-Language.
+  // Whatever the client sent under this header's name is dropped; every other page is English.
+  requestHeaders.delete(LOCALE_HEADER);
+  if (pathname.startsWith('/pay/')) {
+    requestHeaders.set(LOCALE_HEADER, payerLocale(request.nextUrl.searchParams.get('lang'), request.headers.get('accept-language')));
+  }
 
   // The service refused the session's token (portalClient): forget the cookie before /login renders.
   if (isSessionEndedNotice(request.nextUrl)) {

@@ -15,11 +15,13 @@ import { ensurePortalBuild } from '@/lib/platform/portal-build';
 import { establishSharedSettings } from '@/lib/instances/shared-settings';
 import { crontab, tasks } from '@/lib/service/tasks';
 import { startWorker } from '@/lib/platform/jobs/worker';
+import { serveOperations } from '@/lib/operations/endpoints';
+import { projectRoot } from '@/lib/platform/paths';
 
 const dev = process.argv.includes('--dev');
 // A payments service sends no telemetry unless its operator asks for it (NEXT_TELEMETRY_DISABLED=0).
 process.env.NEXT_TELEMETRY_DISABLED ??= '1';
-const root = import.meta.dirname;
+const root = projectRoot(); // the same from server.ts under tsx and from the compiled dist/server.mjs
 
 /** Like any reverse proxy: the portal learns the browser's address from the rightmost hop. */
 function appendForwardedFor(request: IncomingMessage): void {
@@ -30,6 +32,11 @@ function appendForwardedFor(request: IncomingMessage): void {
 }
 
 async function main(): Promise<void> {
+  // `npm install` builds the portal ahead (scripts/postinstall.mjs) with the same check as the start.
+  if (process.argv.includes('--build-portal')) {
+    await ensurePortalBuild(root, (line) => console.log(line));
+    return;
+  }
   try {
     setConfig(parseConfig({ ...process.env, NODE_ENV: dev ? 'development' : (process.env.NODE_ENV ?? 'production') }));
   } catch (error) {
@@ -68,6 +75,7 @@ async function main(): Promise<void> {
   await portal.prepare();
 
   httpServer.on('request', (request, response) => {
+    if (serveOperations(request, response)) return; // /healthz, /readyz, /metrics
     if (request.url?.startsWith(`${API_BASE_PATH}/`)) {
       void apiListener(request, response);
       return;

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { connection } from 'next/server';
+import { getLocale } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import './globals.css';
 
@@ -11,8 +12,10 @@ export const metadata: Metadata = {
 export default async function RootLayout({ children }: { children: ReactNode }) {
   // Every page renders per request: Next can only put this request's CSP nonce on its scripts then.
   await connection();
+  // English, except a payer page in another language (lib/i18n/request.ts).
+  const locale = await getLocale();
   return (
-    <html lang="en">
+    <html lang={locale}>
       <body className="min-h-dvh bg-slate-50 text-slate-900 antialiased">{children}</body>
     </html>
   );

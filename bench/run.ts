@@ -15,11 +15,15 @@ import { openDatabase } from '@/lib/platform/database';
 import { db } from '@/lib/platform/db';
 import { CONNECTIONS, DURATION_SECONDS, load } from './load';
 import { authScenario } from './scenarios/auth';
+import { chartTotalsScenario } from './scenarios/chart-totals';
+import { reconciliationScenario } from './scenarios/reconciliation';
+import { suspenseScenario } from './scenarios/suspense';
 import { billScenarios } from './scenarios/bills';
 import { ingestionScenario, paymentReadsScenario, paymentScenarios } from './scenarios/payments';
 import type { Target } from './scenarios/target';
 import { webhookReport, webhookScenario } from './scenarios/webhooks';
 import { seedBills } from './seed-bills';
+import { memoryScenario } from './scenarios/memory';
 import { table } from './load';
 
 const scenarios: Record<string, (target: Target) => Promise<string>> = {
@@ -47,8 +51,16 @@ const scenarios: Record<string, (target: Target) => Promise<string>> = {
   // The two halves of `payments`, to run one alone.
   ingestion: ingestionScenario,
   'payment-reads': paymentReadsScenario,
+  // The payments chart's data before and after issue 15 (31 summaries against one daily-totals call).
+  'chart-totals': chartTotalsScenario,
+  // Suspense lists over many rows, and resolutions through the API (issue 14).
+  suspense: suspenseScenario,
+  // A day's bank statement imported twice, and dropped callbacks recovered in one run (issue 14).
+  reconciliation: reconciliationScenario,
   // Runs its own app process and receiver: a payment's webhook is timed end to end.
   webhooks: async () => webhookReport(await webhookScenario()),
+  // Starts `npm start` on its own data folder: memory of the whole tree idle and after a portal benchmark (issue 17).
+  memory: () => memoryScenario(),
 };
 
 async function startTarget(dataDir: string) {
@@ -74,12 +86,26 @@ async function startTarget(dataDir: string) {
   return { ...ready, stop };
 }
 
+async function rowsPerTable(): Promise<string> {
+  await db().execute(sql`analyze`);
+  const { rows } = await db().execute<{ name: string; rows: string; size: string }>(sql`
+    select relname as name, n_live_tup::text as rows, pg_size_pretty(pg_total_relation_size(relid)) as size
+      from pg_stat_user_tables where schemaname in ('public', 'graphile_worker') and n_live_tup > 0 order by n_live_tup desc`);
+  return ['\nRows per table after the run (n_live_tup after analyze; size with indexes):', ...rows.map((row) => `  ${row.name.padEnd(34)} ${row.rows.padStart(10)}  ${row.size}`)].join('\n');
+}
+
 const wanted = process.argv.slice(2).filter((name) => !name.startsWith('-'));
 const selected = wanted.length > 0 ? wanted : Object.keys(scenarios);
 const unknown = selected.filter((name) => !scenarios[name]);
 if (unknown.length > 0) {
   console.error(`Unknown scenario: ${unknown.join(', ')}. Choose from: ${Object.keys(scenarios).join(', ')}.`);
   process.exit(2);
+}
+
+// `memory` starts the app as an operator does, on its own: alone, it needs no bench target beside it.
+if (selected.length === 1 && selected[0] === 'memory') {
+  console.log(await memoryScenario());
+  process.exit(0);
 }
 
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'collect-bench-'));
@@ -90,6 +116,8 @@ const database = await openDatabase(config(), { migrate: false });
 try {
   console.log(`\n${CONNECTIONS} connections, ${DURATION_SECONDS} s per scenario after a 2 s warm-up, loopback, ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB`);
   for (const name of selected) console.log(await scenarios[name]!(target));
+  // BENCH_ROWS=1: what the run left in each table (docs/scaling.md: what one PostgreSQL carries).
+  if (process.env.BENCH_ROWS) console.log(await rowsPerTable());
 } finally {
   await database.close();
   await target.stop();

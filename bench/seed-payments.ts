@@ -13,20 +13,23 @@ const NAMES = ['Achieng Otieno', 'Wanjiru Kamau', 'Mwangi Kariuki', 'Njeri Wambu
 export interface SeedAccount {
   id: string;
   accountNumber: string;
+  /** The customer whose own account this is: its payments carry the customer, as ingestion records them. */
+  customerId?: string;
 }
 
 export async function seedPayments(merchantId: string, accounts: SeedAccount[], count: number, batchSize = 500_000): Promise<void> {
   const names = `array[${NAMES.map((name) => `'${name}'`).join(',')}]`;
   const ids = `{${accounts.map((account) => account.id).join(',')}}`;
   const numbers = `{${accounts.map((account) => account.accountNumber).join(',')}}`;
+  const customers = `{${accounts.map((account) => account.customerId ?? 'NULL').join(',')}}`;
   for (let from = 1; from <= count; from += batchSize) {
     const to = Math.min(count, from + batchSize - 1);
     // Receipts are unique per rail: 'B' + the row number in hexadecimal, padded to 10 characters.
     await db().execute(sql`
-      insert into payments (merchant_id, virtual_account_id, account_number, rail, channel, amount, fee_amount, net_amount,
+      insert into payments (merchant_id, virtual_account_id, customer_id, account_number, rail, channel, amount, fee_amount, net_amount,
                             currency, payer_name, payer_phone, payer_phone_reversed, provider_reference, bill_reference,
                             match_status, received_at, created_at)
-      select ${merchantId}, (${ids}::uuid[])[slot], (${numbers}::text[])[slot], 'MPESA', 'MOBILE_MONEY', amount, fee, amount - fee, 'KES',
+      select ${merchantId}, (${ids}::uuid[])[slot], (${customers}::uuid[])[slot], (${numbers}::text[])[slot], 'MPESA', 'MOBILE_MONEY', amount, fee, amount - fee, 'KES',
              (${sql.raw(names)})[1 + n % ${NAMES.length}] || ' ' || (n % 997), phone, reverse(phone),
              'B' || lpad(upper(to_hex(n)), 9, '0'), (${numbers}::text[])[slot], 'UNMATCHED', at, at
         from (select n, 1 + n % ${accounts.length} as slot, (10 + n % 4990)::numeric as amount,
@@ -36,25 +39,25 @@ export async function seedPayments(merchantId: string, accounts: SeedAccount[], 
                 from generate_series(${from}::int, ${to}::int) as n) rows`);
   }
   await db().execute(sql`
-    insert into payment_daily_totals (merchant_id, day, virtual_account_id, sub_merchant_id, channel, currency, payment_count, total_amount)
-    select merchant_id, (received_at at time zone 'Africa/Nairobi')::date, virtual_account_id, sub_merchant_id, channel, currency, count(*), sum(amount)
+    insert into payment_daily_totals (merchant_id, day, virtual_account_id, sub_merchant_id, channel, currency, payment_count, total_amount, fee_amount)
+    select merchant_id, (received_at at time zone 'Africa/Nairobi')::date, virtual_account_id, sub_merchant_id, channel, currency, count(*), sum(amount), sum(fee_amount)
       from payments where merchant_id = ${merchantId}
      group by 1, 2, 3, 4, 5, 6
     on conflict (merchant_id, day, virtual_account_id, channel, currency)
-    do update set payment_count = excluded.payment_count, total_amount = excluded.total_amount`);
+    do update set payment_count = excluded.payment_count, total_amount = excluded.total_amount, fee_amount = excluded.fee_amount`);
   // The merchant's rows spread over the shards as ingestion spreads them (any spread sums the same).
   await db().execute(sql`delete from payment_merchant_daily_totals where merchant_id = ${merchantId}`);
   await db().execute(sql`
-    insert into payment_merchant_daily_totals (merchant_id, day, sub_merchant_id, channel, currency, shard, payment_count, total_amount)
-    select merchant_id, day, sub_merchant_id, channel, currency, shard, sum(payment_count), sum(total_amount)
+    insert into payment_merchant_daily_totals (merchant_id, day, sub_merchant_id, channel, currency, shard, payment_count, total_amount, fee_amount)
+    select merchant_id, day, sub_merchant_id, channel, currency, shard, sum(payment_count), sum(total_amount), sum(fee_amount)
       from (select *, (abs(hashtext(virtual_account_id::text)) % ${MERCHANT_TOTALS_SHARDS})::smallint as shard
               from payment_daily_totals where merchant_id = ${merchantId}) account_days
      group by 1, 2, 3, 4, 5, 6`);
   await db().execute(sql`delete from payment_merchant_hourly_totals where merchant_id = ${merchantId}`);
   await db().execute(sql`
-    insert into payment_merchant_hourly_totals (merchant_id, hour, sub_merchant_id, channel, currency, shard, payment_count, total_amount)
+    insert into payment_merchant_hourly_totals (merchant_id, hour, sub_merchant_id, channel, currency, shard, payment_count, total_amount, fee_amount)
     select merchant_id, date_trunc('hour', received_at, 'UTC'), sub_merchant_id, channel, currency,
-           (abs(hashtext(virtual_account_id::text)) % ${MERCHANT_TOTALS_SHARDS})::smallint, count(*), sum(amount)
+           (abs(hashtext(virtual_account_id::text)) % ${MERCHANT_TOTALS_SHARDS})::smallint, count(*), sum(amount), sum(fee_amount)
       from payments where merchant_id = ${merchantId}
      group by 1, 2, 3, 4, 5, 6`);
   // As autovacuum would have left a table filled over a year: statistics fresh, visibility map set.

@@ -69,7 +69,7 @@ test.describe('accounts', () => {
     await expect(page.getByText(legacy.accountNumber).first()).toBeVisible();
   });
 
-  test('a support user sees accounts and their details, with no way to open one or hand out links', async ({ page, playwright }) => {
+  test('a support user sees accounts and their details and payer instructions, with no way to open one', async ({ page, playwright }) => {
     const legacy = await legacyAccount(playwright);
     await signInFromLogin(page, support);
 
@@ -79,8 +79,9 @@ test.describe('accounts', () => {
     await page.getByRole('row').filter({ hasText: legacy.accountNumber }).getByRole('link').click();
 
     await expect(page.getByRole('heading', { name: 'Balance history' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Print payer instructions' })).toHaveCount(0);
-    await expect(page.getByLabel('Payer link')).toHaveCount(0);
+    // Support staff help payers on the phone: they may open, copy and print the payer instructions (docs/roles.md).
+    await expect(page.getByRole('link', { name: 'Print payer instructions' })).toBeVisible();
+    await expect(page.getByLabel('Payer link')).toHaveValue(/\/pay\/[A-Za-z0-9_-]{22}$/);
     await expect(page.locator('main form')).toHaveCount(0);
 
     await page.goto('/accounts/new');

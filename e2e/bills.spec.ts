@@ -146,7 +146,7 @@ test.describe('bills', () => {
     await context.close();
   });
 
-  test('a support user sees bills and their details, with no way to raise, cancel or hand out links', async ({ page, playwright }) => {
+  test('a support user sees bills, their details and payer instructions, with no way to raise or cancel', async ({ page, playwright }) => {
     const { bill } = await createBill(playwright);
     await signInFromLogin(page, support);
 
@@ -159,8 +159,9 @@ test.describe('bills', () => {
     await expect(statusOf(page)).toContainText('Open');
     await expect(page.getByText('Cancel bill…')).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Yes, cancel this bill' })).toHaveCount(0);
-    await expect(page.getByRole('link', { name: 'Print payer instructions' })).toHaveCount(0);
-    await expect(page.getByLabel('Payer link')).toHaveCount(0);
+    // Support staff help payers on the phone: they may open, copy and print the payer instructions (docs/roles.md).
+    await expect(page.getByRole('link', { name: 'Print payer instructions' })).toBeVisible();
+    await expect(page.getByLabel('Payer link')).toHaveValue(/\/pay\/[A-Za-z0-9_-]{22}$/);
     await expect(page.locator('main form')).toHaveCount(0);
 
     await page.goto('/bills/new');

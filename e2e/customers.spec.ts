@@ -109,7 +109,7 @@ test.describe('customers', () => {
     await expect(page).toHaveURL(new RegExp(`/customers\\?q=${word}$`));
   });
 
-  test('a support user sees customers and their accounts, with no way to register, provision or hand out links', async ({ page, playwright }) => {
+  test('a support user sees customers, their accounts and payer instructions, with no way to register or provision', async ({ page, playwright }) => {
     const { customer, account } = await createCustomerWithAccount(playwright);
     await signInFromLogin(page, support);
 
@@ -121,8 +121,9 @@ test.describe('customers', () => {
     await expect(page.getByRole('heading', { level: 1, name: customer.displayName })).toBeVisible();
     await expect(page.getByText(account.accountNumber)).toBeVisible();
     await expect(page.getByRole('button', { name: 'Provision virtual account' })).toHaveCount(0);
-    await expect(page.getByRole('link', { name: 'Print payer instructions' })).toHaveCount(0);
-    await expect(page.getByLabel('Payer link')).toHaveCount(0);
+    // Support staff help payers on the phone: they may open, copy and print the payer instructions (docs/roles.md).
+    await expect(page.getByRole('link', { name: 'Print payer instructions' })).toBeVisible();
+    await expect(page.getByLabel('Payer link')).toHaveValue(/\/pay\/[A-Za-z0-9_-]{22}$/);
     await expect(page.getByRole('link', { name: 'New bill for this customer' })).toHaveCount(0);
     await expect(page.locator('main form')).toHaveCount(0);
   });

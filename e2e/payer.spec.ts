@@ -24,7 +24,9 @@ test.describe('payer instructions', () => {
 
     const text = await page.locator('body').innerText();
     for (const secret of [customer.email, customer.phone, customer.externalRef, 'Sign out', 'Overview']) expect(text).not.toContain(secret);
-    await expect(page.getByRole('navigation')).toHaveCount(0);
+    // Only the language switch: none of the portal's navigation.
+    await expect(page.getByRole('navigation')).toHaveCount(1);
+    await expect(page.getByRole('navigation', { name: 'Language' })).toBeVisible();
     await expect(page.getByRole('button')).toHaveCount(0);
     await context.close();
   });

@@ -157,7 +157,10 @@ test.describe('webhooks', () => {
     await expect(page.getByRole('link', { name: 'Add endpoint' })).toHaveCount(0);
     await page.getByRole('link', { name: endpoint.url }).first().click();
 
-    await expect(detail(page, 'Status')).toContainText('Active');
+    await expect(page).toHaveURL(`/webhooks/${endpoint.id}`);
+    // Nothing listens on port 9: once the test event has been tried, the endpoint reads failing, not green.
+    await reloadUntil(page, () => expect(detail(page, 'Status')).toContainText('Failing'));
+    await expect(detail(page, 'Status')).toContainText('Connection refused');
     await expect(page.getByRole('table', { name: 'Deliveries to this endpoint, newest first' })).toContainText('webhook.test');
     await expect(page.getByRole('button', { name: 'Send test event' })).toHaveCount(0);
     await expect(page.getByText('Rotate secret…')).toHaveCount(0);

@@ -4,6 +4,7 @@
  *   npm run cli -- merchant:create --name N --email E --password P
  *   npm run cli -- user:create --merchant-id M --email E --password P --role ROLE [--sub-merchant-id S]
  *   npm run cli -- sub-merchant:create --merchant-id M --name N
+ *   npm run cli -- suspense:list [--all true]; suspense:assign --id S --account-number N
  */
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
@@ -19,8 +20,12 @@ import {
   findMerchantByUserEmail,
   setUserActive,
 } from '@/lib/merchants/operations';
+import { assignSuspense, listOperatorSuspense } from '@/lib/suspense/assign';
+import { toSuspenseJson } from '@/lib/suspense/serialize';
 import { config, ConfigError, parseConfig, setConfig } from '@/lib/platform/config';
 import { openDatabase } from '@/lib/platform/database';
+import { Receipt, registerPaybillForPull, runRecoverCommand, Since } from '@/lib/recovery/command';
+import { readStatementFile } from '@/lib/statements/read-file';
 
 class UsageError extends Error {}
 
@@ -59,7 +64,7 @@ const commands: Record<string, Command> = {
     },
   ),
   'user:create': command(
-    '--merchant-id M --email E --password P --role PLAIN_MERCHANT|SUPPORT [--sub-merchant-id S]',
+    '--merchant-id M --email E --password P --role MERCHANT_ADMIN|PLAIN_MERCHANT|SUPPORT [--first-name F --last-name L] [--sub-merchant-id S]',
     {
       'merchant-id': uuid,
       email,
@@ -107,6 +112,43 @@ const commands: Record<string, Command> = {
     if (!report.ok) process.exitCode = 1;
     return report;
   }),
+  'suspense:list': command(
+    '[--all true] [--limit N]   (suspense no merchant can see, as its account number named none; --all: every OPEN row)',
+    { all: z.enum(['true', 'false']).optional(), limit: z.coerce.number().int().min(1).max(1000).optional() },
+    async (args) => (await listOperatorSuspense({ all: args.all === 'true', limit: args.limit ?? 100 })).map(toSuspenseJson),
+  ),
+  'suspense:assign': command(
+    '--id S --account-number N   (gives unassigned suspense to that account\'s merchant, who then resolves it or asks for its return)',
+    { id: uuid, 'account-number': z.string().regex(/^\d{10}$/, 'must be a 10-digit account number') },
+    async (args) => {
+      const outcome = await assignSuspense(args.id, args['account-number']);
+      if (!outcome.ok) throw new UsageError(assignRefusals[outcome.reason]);
+      return toSuspenseJson(outcome.suspense);
+    },
+  ),
+  'statements:import': command(
+    '--file F   (a camt.053 or MT940 statement of the collection accounts: matches every credit, records those never notified; a file imported before records nothing)',
+    { file: z.string().min(1, 'is required') },
+    async (args) => {
+      const report = await readStatementFile(args.file);
+      if ('error' in report) throw new UsageError(report.error);
+      return report;
+    },
+  ),
+  'rails:recover': command(
+    '[--since 2h | --receipt R]   (asks M-Pesa for paybill payments whose callback never came and records them, printing what it found; exit code 1 when the run failed)',
+    { since: Since.optional(), receipt: Receipt.optional() },
+    async (args) => {
+      const report = await runRecoverCommand(args);
+      if (report.run.status === 'FAILED') process.exitCode = 1;
+      return report;
+    },
+  ),
+  'rails:pull-register': command(
+    '--nominated-number 2547XXXXXXXX   (registers the paybill for Daraja Pull Transactions, once, before rails:recover can ask)',
+    { 'nominated-number': z.string().regex(/^(2547|2541|07|01)\d{8}$/, 'must be a Safaricom number (2547… or 07…)') },
+    (args) => registerPaybillForPull(args['nominated-number']),
+  ),
   'keys:rotate': command(
     '(new token signing key for every instance on the database; old keys keep verifying for TOKEN_KEY_GRACE_SECONDS)',
     {},
@@ -125,6 +167,12 @@ const commands: Record<string, Command> = {
     },
   ),
 };
+
+const assignRefusals = {
+  not_found: 'No suspense has this id.',
+  already_assigned: 'This suspense already belongs to a merchant; it resolves it from its own suspense list.',
+  unknown_account: 'No account has this number.',
+} as const;
 
 function publicUser(user: { passwordHash?: string } & Record<string, unknown>) {
   const { passwordHash: _hidden, ...rest } = user;

@@ -1,45 +1,68 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { AttentionFigures } from '@/components/overview/attention-figures';
+import { BalanceFigures } from '@/components/overview/balance-figures';
+import { BillFigures } from '@/components/overview/bill-figures';
+import { LiveRefresh } from '@/components/overview/live-refresh';
+import { PeriodCards } from '@/components/overview/period-cards';
+import { PaymentTable } from '@/components/payments/payment-table';
+import { QueryProvider } from '@/components/providers/query-provider';
+import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
-import { sections } from '@/components/shell/sections';
-import { canWrite } from '@/lib/portal/roles';
-import { requireSession } from '@/lib/portal/session';
+import { portalClient, requireSession } from '@/lib/portal/session';
+import { loadOverview } from './overview-data';
 
 export const metadata: Metadata = { title: 'Overview' };
 
+/**
+ * The state of the business at a glance: what came in today, this week and this month against
+ * the period before, where the money is, which bills wait, and what needs someone. Every figure
+ * links to the list it counts, with that list's filters in the address.
+ */
 export default async function OverviewPage() {
-  const { user } = await requireSession();
-  const writer = canWrite(user);
+  const session = await requireSession();
+  const { user } = session;
+  const overview = await loadOverview(portalClient(session));
   return (
     <>
       <PageHeader
         title={`Welcome, ${user.firstName}`}
         description={
           <>
-            You are signed in to <strong className="font-semibold text-slate-900">{user.merchantName}</strong>.
+            The state of <strong className="font-semibold text-slate-900">{user.merchantName}</strong> now. Amounts in {overview.currency}; days in Nairobi time.
           </>
         }
       />
-      <section aria-labelledby="what-you-can-do" className="max-w-3xl">
-        <h2 id="what-you-can-do" className="text-lg font-semibold text-slate-900">
-          What you can do
-        </h2>
-        <ul className="mt-3 divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
-          {sections
-            .filter((section) => section.href !== '/')
-            .map((section) => (
-              <li key={section.href} className="px-4 py-3">
-                <Link href={section.href} className="font-medium text-brand-800 underline-offset-2 hover:underline">
-                  {section.label}
-                </Link>
-                <p className="text-sm text-slate-600">
-                  {section.view}
-                  {writer && section.change ? ` ${section.change}` : ''}
-                </p>
-              </li>
-            ))}
-        </ul>
-      </section>
+      <div className="space-y-8">
+        <PeriodCards periods={overview.periods} currency={overview.currency} />
+        <AttentionFigures needsAttention={overview.needsAttention} suspense={overview.suspense} webhooks={overview.webhooks} />
+        <div className="grid gap-8 lg:grid-cols-2">
+          <BalanceFigures accounts={overview.accounts} />
+          <BillFigures bills={overview.bills} />
+        </div>
+        <section aria-labelledby="latest-payments">
+          <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
+            <h2 id="latest-payments" className="text-lg font-semibold text-slate-900">
+              Latest payments
+            </h2>
+            <QueryProvider>
+              <LiveRefresh newest={overview.latest[0]?.id ?? null} />
+            </QueryProvider>
+          </div>
+          {overview.latest.length > 0 ? (
+            <PaymentTable payments={overview.latest} caption="The latest payments, newest first" />
+          ) : (
+            <EmptyState title="No payments yet">
+              <p>Payments into your accounts appear here as they arrive.</p>
+            </EmptyState>
+          )}
+          <p className="mt-3 text-sm">
+            <Link href="/payments" className="font-medium text-brand-800 underline">
+              See every payment
+            </Link>
+          </p>
+        </section>
+      </div>
     </>
   );
 }

@@ -4,7 +4,6 @@ import { unstable_rethrow } from 'next/navigation';
 import { payerLinkRoutes } from '@/lib/payer-links/routes';
 import { logger } from '@/lib/platform/logger';
 import { isServiceError } from '@/lib/portal/errors';
-import { canWrite } from '@/lib/portal/roles';
 import { portalClient, type PortalSession } from '@/lib/portal/session';
 import { publicUrl } from '@/lib/portal/settings';
 
@@ -32,12 +31,11 @@ export async function siteOrigin(): Promise<string> {
 
 /**
  * The target's payer link, made the first time it is asked for (the service answers the same
- * link every later time, so asking on each render creates nothing new). Read-only users get
- * null: the service refuses them every POST, and they hand payers no links.
- * A failure here costs the page its link, not the whole page.
+ * link every later time, so asking on each render creates nothing new). Read-only SUPPORT users
+ * get it too: they help payers on the phone, and the service lets them ask for a link because it
+ * only reads (lib/auth/authenticate.ts, docs/roles.md). A failure costs the page its link, not the page.
  */
 export async function payerLinkOf(session: PortalSession, targetType: PayerLinkTarget, targetId: string): Promise<PayerLinkView | null> {
-  if (!canWrite(session.user)) return null;
   try {
     const [link, origin] = await Promise.all([
       portalClient(session).call(payerLinkRoutes.create, { json: { targetType, targetId } }),

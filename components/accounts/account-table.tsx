@@ -21,20 +21,20 @@ export function AccountTable({ accounts }: { accounts: Account[] }) {
       <tbody className="divide-y divide-slate-200">
         {accounts.map((account) => (
           <tr key={account.id}>
-            <Td>
+            <Td label="Account">
               <Link href={`/accounts/${account.id}`} className="font-medium text-brand-800 underline-offset-2 hover:underline">
                 {account.purposeLabel}
               </Link>
               <p className="text-slate-600">{account.accountName}</p>
             </Td>
-            <Td>
+            <Td label="Account number">
               <CopyableCode value={account.accountNumber} what={`account number ${account.accountNumber}`} />
             </Td>
-            <Td className={numeric}>{formatMoney(account.balance, account.currency)}</Td>
-            <Td>
+            <Td label="Balance" className={numeric}>{formatMoney(account.balance, account.currency)}</Td>
+            <Td label="Status">
               <AccountStatusBadge status={account.status} />
             </Td>
-            <Td className="whitespace-nowrap">
+            <Td label="Opened" className="whitespace-nowrap">
               <DateTime value={account.createdAt} style="date" />
             </Td>
           </tr>

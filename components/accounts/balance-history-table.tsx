@@ -23,15 +23,15 @@ export function BalanceHistoryTable({ entries, currency }: { entries: BalanceEnt
       <tbody className="divide-y divide-slate-200">
         {entries.map((entry) => (
           <tr key={entry.id}>
-            <Td className="whitespace-nowrap">
+            <Td label="When" className="whitespace-nowrap">
               <DateTime value={entry.createdAt} />
             </Td>
-            <Td>
+            <Td label="What">
               <span className="font-medium">{kinds[entry.type]}</span>
               {entry.description && <p className="text-slate-600">{entry.description}</p>}
             </Td>
-            <Td className={numeric}>{formatMoney(entry.amount, currency)}</Td>
-            <Td className={numeric}>{entry.type === 'FEE' ? '—' : formatMoney(entry.balanceAfter, currency)}</Td>
+            <Td label="Amount" className={numeric}>{formatMoney(entry.amount, currency)}</Td>
+            <Td label="Balance after" className={numeric}>{entry.type === 'FEE' ? '—' : formatMoney(entry.balanceAfter, currency)}</Td>
           </tr>
         ))}
       </tbody>

@@ -20,17 +20,17 @@ export function BillTable({ bills, caption }: { bills: Bill[]; caption: string }
       <tbody className="divide-y divide-slate-200">
         {bills.map((bill) => (
           <tr key={bill.id}>
-            <Td>
+            <Td label="Reference">
               <Link href={`/bills/${bill.id}`} className="font-mono font-medium text-brand-800 underline-offset-2 hover:underline">
                 {bill.paymentReference}
               </Link>
             </Td>
-            <Td className={numeric}>{formatMoney(bill.amount, bill.currency)}</Td>
-            <Td>
+            <Td label="Amount" className={numeric}>{formatMoney(bill.amount, bill.currency)}</Td>
+            <Td label="Status">
               <BillStatusBadge status={bill.status} />
             </Td>
-            <Td className="font-mono">{bill.virtualAccountNumber ?? <span className="font-sans text-slate-500">None</span>}</Td>
-            <Td className="whitespace-nowrap">
+            <Td label="Invoice account" className="font-mono">{bill.virtualAccountNumber ?? <span className="font-sans text-slate-500">None</span>}</Td>
+            <Td label="Expires" className="whitespace-nowrap">
               <DateTime value={bill.expiresAt} />
             </Td>
           </tr>

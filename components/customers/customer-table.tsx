@@ -18,15 +18,15 @@ export function CustomerTable({ customers, caption }: { customers: Customer[]; c
       <tbody className="divide-y divide-slate-200">
         {customers.map((customer) => (
           <tr key={customer.id}>
-            <Td>
+            <Td label="Customer">
               <Link href={`/customers/${customer.id}`} className="font-medium text-brand-800 underline-offset-2 hover:underline">
                 {customer.displayName}
               </Link>
             </Td>
-            <Td className="font-mono">{customer.externalRef}</Td>
-            <Td className="font-mono whitespace-nowrap">{customer.phone}</Td>
-            <Td className="break-all">{customer.email}</Td>
-            <Td className="whitespace-nowrap">
+            <Td label="Your reference" className="font-mono">{customer.externalRef}</Td>
+            <Td label="Phone" className="font-mono whitespace-nowrap">{customer.phone}</Td>
+            <Td label="Email" className="break-all">{customer.email}</Td>
+            <Td label="Added" className="whitespace-nowrap">
               <DateTime value={customer.createdAt} style="date" />
             </Td>
           </tr>

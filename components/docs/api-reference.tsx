@@ -1,64 +1,132 @@
-import type { ApiReference as Reference } from '@/lib/portal/api-reference/reference';
+import Link from 'next/link';
+import type { ApiReference as Reference, OperationView, TagView } from '@/lib/portal/api-reference/reference';
+import { ERRORS_SLUG, tagSlug, type SearchHit } from '@/lib/portal/api-reference/reference';
 import { FieldTable } from './field-table';
-import { Operation } from './operation';
+import { MethodBadge, Operation, PathText } from './operation';
 import { Prose } from './prose';
 
-export function ApiReference({ reference }: { reference: Reference }) {
+const linkClass = 'text-brand-800 underline underline-offset-2';
+
+/** The reference's title, version and what every path and body share. */
+export function ApiIntro({ reference }: { reference: Reference }) {
   return (
-    <div className="mx-auto max-w-5xl px-4 py-8 md:px-8">
-      <header className="mb-8">
-        <h1 className="text-3xl font-semibold tracking-tight text-slate-900">{reference.title}</h1>
-        {reference.version && <p className="mt-1 text-sm text-slate-600">Version {reference.version}</p>}
-        <Prose text={reference.description} className="mt-3 max-w-prose text-slate-700" />
-        <p className="mt-3 text-sm text-slate-700">
-          {reference.baseUrl && (
-            <>
-              Every path below starts with <code className="font-mono">{reference.baseUrl}</code>.{' '}
-            </>
-          )}
-          Bodies are JSON; errors are <code className="font-mono">application/problem+json</code>.
-        </p>
-      </header>
+    <header className="mb-8">
+      <h1 className="text-3xl font-semibold tracking-tight text-slate-900">{reference.title}</h1>
+      {reference.version && <p className="mt-1 text-sm text-slate-600">Version {reference.version}</p>}
+      <Prose text={reference.description} className="mt-3 max-w-prose text-slate-700" />
+      <p className="mt-3 text-sm text-slate-700">
+        {reference.baseUrl && (
+          <>
+            Every path starts with <code className="font-mono">{reference.baseUrl}</code>.{' '}
+          </>
+        )}
+        Bodies are JSON; errors are <code className="font-mono">application/problem+json</code> (<Link href={`/docs/${ERRORS_SLUG}`} className={linkClass}>their fields</Link>).
+        The whole document is at <a href={`${reference.baseUrl}/openapi.json`} className={linkClass}>openapi.json</a>.
+      </p>
+    </header>
+  );
+}
 
-      <nav aria-label="API sections" data-print="hide" className="mb-10 rounded-lg border border-slate-200 bg-white p-4">
-        <h2 className="mb-2 text-sm font-semibold text-slate-900">Contents</h2>
-        <ul className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
-          {reference.tags.map((tag) => (
-            <li key={tag.name}>
-              <a href={`#${tag.anchor}`} className="text-brand-800 underline-offset-2 hover:underline">
-                {tag.name}
-              </a>{' '}
-              <span className="text-slate-500">({tag.operations.length})</span>
-            </li>
-          ))}
-          {reference.errorShapes.map((shape) => (
-            <li key={shape.anchor}>
-              <a href={`#${shape.anchor}`} className="text-brand-800 underline-offset-2 hover:underline">
-                Errors: {shape.name}
-              </a>
-            </li>
-          ))}
-        </ul>
-      </nav>
+/** One line of an operation in a list: method, path and summary, linking to it on its tag's page. */
+function OperationLink({ tag, operation }: { tag: TagView; operation: OperationView }) {
+  return (
+    <li>
+      <Link href={`/docs/${tagSlug(tag)}#${operation.anchor}`} className="group flex flex-wrap items-baseline gap-x-2 gap-y-0.5 rounded px-1 py-1 hover:bg-slate-50">
+        <MethodBadge method={operation.method} />
+        <span className="font-mono text-sm text-slate-900">
+          <PathText path={operation.path} />
+        </span>
+        {operation.summary && <span className="text-sm text-brand-800 group-hover:underline">{operation.summary}</span>}
+      </Link>
+    </li>
+  );
+}
 
+/** Every tag with its operations: the reference's table of contents. */
+export function TagIndex({ reference }: { reference: Reference }) {
+  return (
+    <div className="space-y-8">
       {reference.tags.map((tag) => (
-        <section key={tag.name} id={tag.anchor} aria-labelledby={`${tag.anchor}-title`} className="mb-12 scroll-mt-4">
-          <h2 id={`${tag.anchor}-title`} className="mb-1 text-2xl font-semibold text-slate-900">
-            {tag.name}
+        <section key={tag.anchor} aria-labelledby={`${tag.anchor}-title`}>
+          <h2 id={`${tag.anchor}-title`} className="text-xl font-semibold text-slate-900">
+            <Link href={`/docs/${tagSlug(tag)}`} className={linkClass}>
+              {tag.name}
+            </Link>
           </h2>
-          <Prose text={tag.description} className="mb-4 max-w-prose text-slate-700" />
-          <div className="space-y-6">
+          <ul className="mt-2 space-y-0.5">
             {tag.operations.map((operation) => (
-              <Operation key={operation.anchor} operation={operation} />
+              <OperationLink key={operation.anchor} tag={tag} operation={operation} />
             ))}
-          </div>
+          </ul>
         </section>
       ))}
+    </div>
+  );
+}
 
+export function SearchResults({ query, hits }: { query: string; hits: SearchHit[] }) {
+  return (
+    <section aria-labelledby="search-results">
+      <h2 id="search-results" className="text-xl font-semibold text-slate-900" aria-live="polite">
+        {hits.length === 0 ? `No operation matches “${query}”` : `${hits.length} ${hits.length === 1 ? 'operation matches' : 'operations match'} “${query}”`}
+      </h2>
+      {hits.length > 0 ? (
+        <ul className="mt-3 space-y-0.5">
+          {hits.map(({ tag, operation }) => (
+            <OperationLink key={operation.anchor} tag={tag} operation={operation} />
+          ))}
+        </ul>
+      ) : (
+        <p className="mt-2 text-sm text-slate-700">Try a shorter word, a path segment such as <code className="font-mono">bills</code>, or a method such as <code className="font-mono">POST</code>.</p>
+      )}
+      <p className="mt-4 text-sm">
+        <Link href="/docs" className={linkClass}>
+          See every operation
+        </Link>
+      </p>
+    </section>
+  );
+}
+
+/** One tag's page: what it is about, its operations in order, and a list to jump to each. */
+export function TagReference({ tag }: { tag: TagView }) {
+  return (
+    <>
+      <header className="mb-6">
+        <h1 className="text-3xl font-semibold tracking-tight text-slate-900">{tag.name}</h1>
+        <Prose text={tag.description} className="mt-2 max-w-prose text-slate-700" />
+        <nav aria-label={`Operations of ${tag.name}`} className="mt-4 rounded-lg border border-slate-200 bg-white p-4">
+          <h2 className="mb-2 text-sm font-semibold text-slate-900">On this page</h2>
+          <ul className="space-y-0.5">
+            {tag.operations.map((operation) => (
+              <li key={operation.anchor}>
+                <a href={`#${operation.anchor}`} className="flex flex-wrap items-baseline gap-x-2 rounded px-1 py-0.5 hover:bg-slate-50">
+                  <MethodBadge method={operation.method} />
+                  <span className="text-sm text-brand-800">{operation.summary ?? operation.path}</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </header>
+      <div className="space-y-6">
+        {tag.operations.map((operation) => (
+          <Operation key={operation.anchor} operation={operation} />
+        ))}
+      </div>
+    </>
+  );
+}
+
+/** The error bodies every operation shares, described once. */
+export function ErrorShapes({ reference }: { reference: Reference }) {
+  return (
+    <>
+      <h1 className="mb-6 text-3xl font-semibold tracking-tight text-slate-900">Errors</h1>
       {reference.errorShapes.map((shape) => (
-        <section key={shape.anchor} id={shape.anchor} aria-labelledby={`${shape.anchor}-title`} className="mb-12 scroll-mt-4">
+        <section key={shape.anchor} id={shape.anchor} aria-labelledby={`${shape.anchor}-title`} className="mb-10 scroll-mt-4">
           <h2 id={`${shape.anchor}-title`} className="mb-1 text-2xl font-semibold text-slate-900">
-            Errors: {shape.name}
+            {shape.name}
           </h2>
           <Prose text={shape.description} className="mb-4 max-w-prose text-slate-700" />
           <div className="rounded-lg border border-slate-200 bg-white p-5">
@@ -66,6 +134,6 @@ export function ApiReference({ reference }: { reference: Reference }) {
           </div>
         </section>
       ))}
-    </div>
+    </>
   );
 }

@@ -1,11 +1,15 @@
 import type { FieldRow } from '@/lib/portal/api-reference/schemas';
 import { Prose } from './prose';
 
-/** Fields of a request or response, or an operation's parameters (with where each goes). */
+/**
+ * Fields of a request or response, or an operation's parameters (with where each goes). Names and
+ * types are whole tokens that never break inside (`accountNumber`, not "accountNumbe r"): on a
+ * narrow screen the table scrolls sideways in its own box, which keyboard users can focus to scroll.
+ */
 export function FieldTable({ caption, rows }: { caption: string; rows: (FieldRow & { location?: string })[] }) {
   const withLocation = rows.some((row) => row.location);
   return (
-    <div className="overflow-x-auto">
+    <div className="overflow-x-auto" role="region" aria-label={caption} tabIndex={0}>
       <table className="w-full border-collapse text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead>
@@ -20,7 +24,7 @@ export function FieldTable({ caption, rows }: { caption: string; rows: (FieldRow
         <tbody>
           {rows.map((row) => (
             <tr key={`${row.location ?? ''}:${row.name}`} className="border-b border-slate-100 align-top">
-              <th scope="row" className="py-2 pr-4 font-mono text-[0.85rem] font-normal break-all text-slate-900">{row.name}</th>
+              <th scope="row" className="py-2 pr-4 font-mono text-[0.85rem] font-normal whitespace-nowrap text-slate-900">{row.name}</th>
               {withLocation && <td className="py-2 pr-4 text-slate-700">{row.location}</td>}
               <td className="py-2 pr-4 font-mono text-[0.85rem] text-slate-700">{row.type}</td>
               <td className="py-2 pr-4 text-slate-700">{row.required ? 'Yes' : 'No'}</td>

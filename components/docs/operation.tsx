@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import type { OperationView } from '@/lib/portal/api-reference/reference';
 import { FieldTable } from './field-table';
 import { Prose } from './prose';
@@ -10,17 +11,45 @@ const methodColours: Record<string, string> = {
   DELETE: 'bg-red-100 text-red-900',
 };
 
+export function MethodBadge({ method }: { method: string }) {
+  return <span className={`rounded px-2 py-0.5 font-mono text-xs font-semibold ${methodColours[method] ?? 'bg-slate-100'}`}>{method}</span>;
+}
+
+/**
+ * A path that may wrap only after a slash, never inside a segment or a `{parameter}`, so that
+ * `/merchants/me/payer-links` never becomes "payer-lin ks" on a phone.
+ */
+export function PathText({ path }: { path: string }) {
+  return (
+    <>
+      {path.split('/').map((segment, index) => (
+        <Fragment key={index}>
+          {index > 0 && (
+            <>
+              /<wbr />
+            </>
+          )}
+          <span className="whitespace-nowrap">{segment}</span>
+        </Fragment>
+      ))}
+    </>
+  );
+}
+
 export function Operation({ operation }: { operation: OperationView }) {
   const { requestBody } = operation;
   return (
     <article id={operation.anchor} aria-labelledby={`${operation.anchor}-title`} className="scroll-mt-4 rounded-lg border border-slate-200 bg-white p-5">
-      <h3 id={`${operation.anchor}-title`} className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
-        <span className={`rounded px-2 py-0.5 font-mono text-xs font-semibold ${methodColours[operation.method] ?? 'bg-slate-100'}`}>
-          {operation.method}
-        </span>
-        <code className="font-mono text-sm break-all text-slate-900">{operation.path}</code>
+      <h2 id={`${operation.anchor}-title`} className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
+        <MethodBadge method={operation.method} />
+        <code className="font-mono text-sm text-slate-900">
+          <PathText path={operation.path} />
+        </code>
         {operation.summary && <span className="text-base font-semibold text-slate-900">{operation.summary}</span>}
-      </h3>
+        <a href={`#${operation.anchor}`} className="text-sm text-slate-500 hover:text-brand-800" aria-label={`Link to ${operation.method} ${operation.path}`}>
+          #
+        </a>
+      </h2>
       <div className="mt-2 space-y-1 text-sm text-slate-700">
         {operation.deprecated && <p className="font-medium text-amber-800">Deprecated.</p>}
         <Prose text={operation.description} />
@@ -35,16 +64,16 @@ export function Operation({ operation }: { operation: OperationView }) {
 
       {operation.parameters.length > 0 && (
         <section className="mt-4">
-          <h4 className="mb-1 text-sm font-semibold text-slate-900">Parameters</h4>
+          <h3 className="mb-1 text-sm font-semibold text-slate-900">Parameters</h3>
           <FieldTable caption={`Parameters of ${operation.method} ${operation.path}`} rows={operation.parameters} />
         </section>
       )}
 
       {requestBody && (
         <section className="mt-4">
-          <h4 className="mb-1 text-sm font-semibold text-slate-900">
+          <h3 className="mb-1 text-sm font-semibold text-slate-900">
             Request body <span className="font-normal text-slate-600">({requestBody.contentType}, {requestBody.required ? 'required' : 'optional'})</span>
-          </h4>
+          </h3>
           <Prose text={requestBody.description} className="mb-1 text-sm text-slate-700" />
           {requestBody.fields.length > 0 ? (
             <FieldTable caption={`Request body of ${operation.method} ${operation.path}`} rows={requestBody.fields} />
@@ -57,7 +86,7 @@ export function Operation({ operation }: { operation: OperationView }) {
       )}
 
       <section className="mt-4">
-        <h4 className="mb-1 text-sm font-semibold text-slate-900">Responses</h4>
+        <h3 className="mb-1 text-sm font-semibold text-slate-900">Responses</h3>
         <dl className="space-y-3 text-sm">
           {operation.responses.map((response) => (
             <div key={response.status}>

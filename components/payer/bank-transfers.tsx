@@ -1,3 +1,4 @@
+import { getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import type { InstantBankOptionData, RtgsOptionData } from './types';
 
@@ -7,7 +8,7 @@ function Facts({ items }: { items: [string, ReactNode][] }) {
       {items.map(([term, detail]) => (
         <div key={term} className="contents">
           <dt className="text-slate-600">{term}</dt>
-          <dd className="font-medium break-words text-slate-900">{detail}</dd>
+          <dd className="min-w-0 font-medium break-words text-slate-900">{detail}</dd>
         </div>
       ))}
     </dl>
@@ -16,58 +17,54 @@ function Facts({ items }: { items: [string, ReactNode][] }) {
 
 const mono = (text: string) => <span className="font-mono tracking-wide">{text}</span>;
 
-/** The first line of the service's copy for a channel: how the payer starts, in its words. */
-const introOf = (copy: string) => copy.split('\n')[0]?.replace(/:$/, '.') ?? '';
-
-export function InstantBankTransfer({
+export async function InstantBankTransfer({
   option,
-  copy,
   amount,
   reference,
 }: {
   option: InstantBankOptionData;
-  copy: string;
   amount: string | null;
   reference: string | null;
 }) {
+  const t = await getTranslations('payer');
   const items: [string, ReactNode][] = [
-    ['Bank', option.bankName],
-    ['Account number', mono(option.accountNumber)],
+    [t('facts.bank'), option.bankName],
+    [t('facts.accountNumber'), mono(option.accountNumber)],
   ];
-  if (amount) items.push(['Amount', amount]);
-  if (reference) items.push(['Reference', mono(reference)]);
+  if (amount) items.push([t('facts.amount'), amount]);
+  if (reference) items.push([t('facts.reference'), mono(reference)]);
   return (
     <section aria-labelledby="pay-instant-bank" className="keep-together">
       <h2 id="pay-instant-bank" className="text-lg font-semibold text-slate-900 print:text-[11pt]">
-        Pay by instant bank transfer
+        {t('instant.title')}
       </h2>
-      <p className="mt-1 text-sm text-slate-700">{introOf(copy)}</p>
+      <p className="mt-1 text-sm text-slate-700">{t('instant.intro')}</p>
       <Facts items={items} />
-      <p className="mt-2 text-sm text-slate-600">The money usually arrives within minutes.</p>
+      <p className="mt-2 text-sm text-slate-600">{t('instant.arrives')}</p>
     </section>
   );
 }
 
-export function RtgsTransfer({ option, narration, amount }: { option: RtgsOptionData; narration: string; amount: string | null }) {
+export async function RtgsTransfer({ option, narration, amount }: { option: RtgsOptionData; narration: string; amount: string | null }) {
+  const t = await getTranslations('payer');
   const items: [string, ReactNode][] = [
-    ['Bank', option.bankName],
-    ['Branch', option.branchName],
-    ['SWIFT code', mono(option.swiftCode)],
-    ['Account name', option.accountName],
-    ['Account number', mono(option.accountNumber)],
+    [t('facts.bank'), option.bankName],
+    [t('facts.branch'), option.branchName],
+    [t('facts.swift'), mono(option.swiftCode)],
+    [t('facts.accountName'), option.accountName],
+    [t('facts.accountNumber'), mono(option.accountNumber)],
   ];
-  if (amount) items.push(['Amount', amount]);
-  items.push(['Narration', mono(narration)]);
+  if (amount) items.push([t('facts.amount'), amount]);
+  items.push([t('facts.narration'), mono(narration)]);
   return (
     <section aria-labelledby="pay-rtgs" className="keep-together">
       <h2 id="pay-rtgs" className="text-lg font-semibold text-slate-900 print:text-[11pt]">
-        Pay by RTGS
+        {t('rtgs.title')}
       </h2>
-      <p className="mt-1 text-sm text-slate-700">Ask your bank to send an RTGS transfer to:</p>
+      <p className="mt-1 text-sm text-slate-700">{t('rtgs.intro')}</p>
       <Facts items={items} />
       <p className="mt-2 text-sm text-slate-600">
-        Write the narration exactly as shown, <span className="font-mono">{narration}</span>, so that the payment is matched to you.
-        RTGS transfers arrive the same business day.
+        {t.rich('rtgs.narration', { narration, mono: (chunks) => <span className="font-mono">{chunks}</span> })}
       </p>
     </section>
   );

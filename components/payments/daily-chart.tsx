@@ -1,91 +1,176 @@
+import Link from 'next/link';
 import { formatDateTime } from '@/components/ui/date-time';
 import { numeric, Table, Td, Th } from '@/components/ui/table';
 import { formatMoney } from '@/lib/portal/money';
+import { axisTicks, weekStarts } from './chart-scale';
 import type { DayTotal } from './types';
-
-const WIDTH = 720;
-const HEIGHT = 160;
-const GAP = 4;
 
 // Noon UTC is the same calendar day in Nairobi, so the label is the day meant.
 const dayLabel = (day: string) => formatDateTime(`${day}T12:00:00Z`, 'date');
+const shortDay = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'short' });
+const weekLabel = (day: string) => shortDay.format(new Date(`${day}T12:00:00Z`));
 const describe = (day: DayTotal, currency: string) =>
-  `${dayLabel(day.day)}: ${formatMoney(day.totalAmount, currency)} from ${day.paymentCount} ${day.paymentCount === 1 ? 'payment' : 'payments'}`;
+  `${dayLabel(day.day)}: ${formatMoney(day.totalAmount, currency)} in ${day.paymentCount} ${day.paymentCount === 1 ? 'payment' : 'payments'}`;
+
+/** The ranges the chart offers, in days. */
+export const chartRanges = [7, 30, 90] as const;
+export type ChartRange = (typeof chartRanges)[number];
 
 /**
- * Collections per day as bars drawn on the server: no chart library and no JavaScript. Heights
- * are only a picture (floating point is fine there); every figure in words is formatted exactly,
- * and the same figures are in a table for screen readers and anyone who wants the numbers.
+ * Collections per day as bars drawn on the server in HTML: no chart library and no JavaScript.
+ * Heights and the axis are only a picture (floating point is fine there); every figure in words
+ * is formatted exactly. Each bar shows its day's figures on hover and on keyboard focus, and the
+ * same figures are in a table for screen readers (and, opened, for anyone who wants the numbers).
  */
-export function DailyChart({ days, currency, note }: { days: DayTotal[]; currency: string; note?: string }) {
+export function DailyChart({
+  days,
+  currency,
+  note,
+  range,
+  rangeHref,
+}: {
+  days: DayTotal[];
+  currency: string;
+  note?: string;
+  range: ChartRange;
+  /** The address of the same page with another range. */
+  rangeHref: (range: ChartRange) => string;
+}) {
   const highest = days.reduce((best, day) => (day.totalAmount > best.totalAmount ? day : best), days[0]!);
-  const slot = WIDTH / days.length;
-  const scale = highest.totalAmount > 0 ? (HEIGHT - 4) / highest.totalAmount : 0;
-  const first = days[0]!;
-  const last = days.at(-1)!;
+  const ticks = axisTicks(highest.totalAmount);
+  const top = ticks.at(-1)!;
+  const mondays = weekStarts(days.map((day) => day.day));
   return (
     <figure aria-labelledby="daily-chart-title" className="mb-6 rounded-lg border border-slate-200 bg-white p-4">
-      <figcaption id="daily-chart-title" className="font-semibold text-slate-900">
-        Collected per day, last {days.length} days
+      <figcaption className="flex flex-wrap items-baseline justify-between gap-2">
+        <span id="daily-chart-title" className="font-semibold text-slate-900">
+          Collected per day, last {days.length} days
+        </span>
+        <nav aria-label="Chart range" className="flex gap-1 text-sm">
+          {chartRanges.map((option) => (
+            <Link
+              key={option}
+              href={rangeHref(option)}
+              aria-current={option === range ? 'true' : undefined}
+              className={`rounded-md px-2 py-1 font-medium ${option === range ? 'bg-brand-700 text-white' : 'text-brand-800 underline'}`}
+            >
+              {option} days
+            </Link>
+          ))}
+        </nav>
       </figcaption>
       <p className="text-sm text-slate-600">
         {highest.totalAmount > 0 ? `Best day: ${describe(highest, currency)}.` : 'Nothing was collected in these days.'}
         {note && ` ${note}`}
       </p>
-      <svg
-        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-        preserveAspectRatio="none"
-        className="mt-3 h-40 w-full"
-        role="img"
-        aria-label={`Bar chart of the amount collected each day from ${dayLabel(first.day)} to ${dayLabel(last.day)}; the table below has the figures.`}
-      >
-        <line x1={0} x2={WIDTH} y1={HEIGHT - 0.5} y2={HEIGHT - 0.5} className="stroke-slate-300" strokeWidth={1} />
-        {days.map((day, index) => {
-          const height = Math.max(day.totalAmount * scale, day.totalAmount > 0 ? 2 : 0);
-          return (
-            <rect
-              key={day.day}
-              x={index * slot + GAP / 2}
-              y={HEIGHT - height}
-              width={slot - GAP}
-              height={height}
-              rx={2}
-              className="fill-brand-600"
-            >
-              <title>{describe(day, currency)}</title>
-            </rect>
-          );
-        })}
-      </svg>
-      <div className="mt-1 flex justify-between text-xs text-slate-600" aria-hidden="true">
-        <span>{dayLabel(first.day)}</span>
-        <span>{dayLabel(last.day)}</span>
+      <div className="mt-3 flex gap-2">
+        <div className="relative h-44 w-14 shrink-0 text-right text-xs text-slate-600" aria-hidden="true">
+          {ticks.map((tick) => (
+            <span key={tick} className="absolute right-0 translate-y-1/2 tabular-nums" style={{ bottom: `${(tick / top) * 100}%` }}>
+              {formatAxis(tick)}
+            </span>
+          ))}
+        </div>
+        <div className="relative h-44 min-w-0 flex-1">
+          <div aria-hidden="true">
+            {ticks.map((tick) => (
+              <div key={tick} className="absolute inset-x-0 border-t border-slate-200" style={{ bottom: `${(tick / top) * 100}%` }} />
+            ))}
+          </div>
+          <ul aria-label={`Amount collected each day, in ${currency}`} className="relative flex h-full items-end gap-px">
+            {days.map((day) => (
+              <li
+                key={day.day}
+                tabIndex={0}
+                aria-label={describe(day, currency)}
+                className="group relative flex h-full min-w-0 flex-1 items-end rounded-sm outline-offset-2 focus:outline-2 focus:outline-brand-700"
+              >
+                <span
+                  className={`block w-full rounded-t-sm bg-brand-600 group-hover:bg-brand-800 group-focus:bg-brand-800 ${day.totalAmount > 0 ? 'min-h-0.5' : ''}`}
+                  style={{ height: `${(day.totalAmount / top) * 100}%` }}
+                />
+                <span
+                  role="tooltip"
+                  className="pointer-events-none absolute bottom-full left-1/2 z-10 mb-1 hidden w-max max-w-56 -translate-x-1/2 rounded-md bg-slate-900 px-2 py-1 text-xs text-white shadow group-hover:block group-focus:block"
+                >
+                  {describe(day, currency)}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+      <div className="relative ml-16 mt-1 h-4 text-xs text-slate-600" aria-hidden="true">
+        {mondays.map((index) => (
+          // Near the right edge a label ends at its bar instead of starting there, so that it never spills past the chart.
+          <span
+            key={index}
+            className="absolute whitespace-nowrap"
+            style={index / days.length > 0.8 ? { right: `${(1 - (index + 1) / days.length) * 100}%` } : { left: `${(index / days.length) * 100}%` }}
+          >
+            {weekLabel(days[index]!.day)}
+          </span>
+        ))}
+      </div>
+      <p className="mt-1 text-xs text-slate-600" aria-hidden="true">
+        Amounts in {currency}; weeks start on Monday.
+      </p>
+      {/* Hidden by a wrapper: a table ignores `width`, so an sr-only table still widens a phone's page. */}
+      <div className="sr-only">
+        <table>
+          <FiguresTable days={days} currency={currency} />
+        </table>
       </div>
       <details className="mt-3 text-sm">
         <summary className="cursor-pointer font-medium text-brand-800">Show the figures</summary>
-        <div className="mt-2">
+        {/* The same table as the one above for screen readers, shown: hidden from them to say it once. */}
+        <div className="mt-2" aria-hidden="true">
           <Table caption={`Collected per day, in ${currency}`}>
-            <thead>
-              <tr>
-                <Th>Day</Th>
-                <Th className="text-right">Payments</Th>
-                <Th className="text-right">Collected</Th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-200">
-              {days.map((day) => (
-                <tr key={day.day}>
-                  <Td className="whitespace-nowrap">
-                    <time dateTime={day.day}>{dayLabel(day.day)}</time>
-                  </Td>
-                  <Td className={numeric}>{day.paymentCount}</Td>
-                  <Td className={numeric}>{formatMoney(day.totalAmount, currency)}</Td>
-                </tr>
-              ))}
-            </tbody>
+            <FiguresRows days={days} currency={currency} />
           </Table>
         </div>
       </details>
     </figure>
+  );
+}
+
+const compact = new Intl.NumberFormat('en-GB', { notation: 'compact', maximumFractionDigits: 1 });
+const formatAxis = (value: number) => compact.format(value);
+
+function FiguresTable({ days, currency }: { days: DayTotal[]; currency: string }) {
+  return (
+    <>
+      <caption>Collected per day, in {currency}</caption>
+      <FiguresRows days={days} currency={currency} />
+    </>
+  );
+}
+
+function FiguresRows({ days, currency }: { days: DayTotal[]; currency: string }) {
+  return (
+    <>
+      <thead>
+        <tr>
+          <Th>Day</Th>
+          <Th className="text-right">Payments</Th>
+          <Th className="text-right">Collected</Th>
+          <Th className="text-right">Fees</Th>
+          <Th className="text-right">Net</Th>
+        </tr>
+      </thead>
+      <tbody className="divide-y divide-slate-200">
+        {days.map((day) => (
+          <tr key={day.day}>
+            <Td label="Day" className="whitespace-nowrap">
+              <time dateTime={day.day}>{dayLabel(day.day)}</time>
+            </Td>
+            <Td label="Payments" className={numeric}>{day.paymentCount}</Td>
+            <Td label="Collected" className={numeric}>{formatMoney(day.totalAmount, currency)}</Td>
+            <Td label="Fees" className={numeric}>{formatMoney(day.feeAmount, currency)}</Td>
+            <Td label="Net" className={numeric}>{formatMoney(day.netAmount, currency)}</Td>
+          </tr>
+        ))}
+      </tbody>
+    </>
   );
 }

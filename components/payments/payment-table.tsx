@@ -2,6 +2,7 @@ import Link from 'next/link';
 import { DateTime } from '@/components/ui/date-time';
 import { numeric, Table, Td, Th } from '@/components/ui/table';
 import { formatMoney } from '@/lib/portal/money';
+import { PaymentStatusBadge } from '@/components/reversals/payment-status-badge';
 import { MatchStatusBadge } from './match-status-badge';
 import { channelLabel } from './payment-words';
 import type { Payment } from './types';
@@ -24,23 +25,28 @@ export function PaymentTable({ payments, caption }: { payments: Payment[]; capti
       <tbody className="divide-y divide-slate-200">
         {payments.map((payment) => (
           <tr key={payment.id}>
-            <Td className="whitespace-nowrap">
+            <Td label="Received" className="whitespace-nowrap">
               <DateTime value={payment.receivedAt} />
             </Td>
-            <Td>
+            <Td label="Receipt or reference">
               <Link href={`/payments/${payment.id}`} className="font-mono font-medium text-brand-800 underline-offset-2 hover:underline">
                 {payment.providerReference}
               </Link>
             </Td>
-            <Td>
+            <Td label="Payer">
               {payment.payerName ?? <span className="text-slate-500">Name not given</span>}
               {payment.payerPhone && <p className="font-mono text-slate-600">{payment.payerPhone}</p>}
             </Td>
-            <Td className="whitespace-nowrap">{channelLabel[payment.channel]}</Td>
-            <Td className="font-mono">{payment.accountNumber}</Td>
-            <Td className={numeric}>{formatMoney(payment.amount, payment.currency)}</Td>
-            <Td>
+            <Td label="How" className="whitespace-nowrap">{channelLabel[payment.channel]}</Td>
+            <Td label="Account" className="font-mono">{payment.accountNumber}</Td>
+            <Td label="Amount" className={numeric}>{formatMoney(payment.amount, payment.currency)}</Td>
+            <Td label="What it paid">
               <MatchStatusBadge status={payment.matchStatus} />
+              {payment.status !== 'RECEIVED' && (
+                <p className="mt-1">
+                  <PaymentStatusBadge status={payment.status} />
+                </p>
+              )}
             </Td>
           </tr>
         ))}

@@ -12,4 +12,6 @@ export interface DayTotal {
   day: string;
   paymentCount: number;
   totalAmount: number;
+  feeAmount: number;
+  netAmount: number;
 }

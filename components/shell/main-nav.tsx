@@ -2,29 +2,66 @@
 
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
+import { useRef, useState, type KeyboardEvent } from 'react';
 import { sections } from './sections';
+import './main-nav.css';
 
 function isActive(pathname: string, href: string): boolean {
   return href === '/' ? pathname === '/' : pathname === href || pathname.startsWith(`${href}/`);
 }
 
 /**
- * A horizontal strip that scrolls sideways on small screens and a sidebar from `md` up:
- * it works without JavaScript, and every item stays reachable with Tab.
+ * Every section of `sections.ts` (administrators' ones for administrators), so a section added there is reachable everywhere. From `md` up a
+ * sidebar; on a phone a disclosure: a Menu button (aria-expanded) that opens the list, Escape
+ * closes it and gives focus back to the button, and following a link closes it. Without
+ * JavaScript the list is simply shown (main-nav.css).
  */
-export function MainNav() {
+export function MainNav({ isAdmin = false }: { isAdmin?: boolean }) {
   const pathname = usePathname();
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  // Open only on the page where it was opened: a navigation closes it without an effect.
+  const expanded = openOn === pathname;
+
+  const closeOnEscape = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape' || !expanded) return;
+    setOpenOn(null);
+    button.current?.focus();
+  };
+
   return (
-    <nav aria-label="Main" data-print="hide" className="border-b border-slate-200 bg-white md:w-56 md:shrink-0 md:border-r md:border-b-0">
-      <ul className="flex gap-1 overflow-x-auto px-2 py-2 md:flex-col md:overflow-visible md:px-3 md:py-4">
-        {sections.map(({ href, label }) => {
+    <nav
+      aria-label="Main"
+      data-print="hide"
+      onKeyDown={closeOnEscape}
+      className="border-b border-slate-200 bg-white md:w-56 md:shrink-0 md:border-r md:border-b-0"
+    >
+      <button
+        ref={button}
+        type="button"
+        aria-expanded={expanded}
+        aria-controls="main-menu"
+        onClick={() => setOpenOn(expanded ? null : pathname)}
+        className="main-menu-toggle m-2 inline-flex min-h-10 items-center gap-2 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-900 hover:bg-slate-100 md:hidden"
+      >
+        <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+          {expanded ? <path d="M5 5l10 10M15 5L5 15" /> : <path d="M3 5h14M3 10h14M3 15h14" />}
+        </svg>
+        Menu
+      </button>
+      <ul
+        id="main-menu"
+        className={`main-menu-list flex-col gap-1 px-2 pb-2 md:flex md:px-3 md:py-4 ${expanded ? 'flex' : 'hidden'}`}
+      >
+        {sections.filter((section) => isAdmin || !section.adminOnly).map(({ href, label }) => {
           const active = isActive(pathname, href);
           return (
-            <li key={href} className="shrink-0">
+            <li key={href}>
               <Link
                 href={href}
                 aria-current={active ? 'page' : undefined}
-                className={`block rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap ${
+                onClick={() => setOpenOn(null)}
+                className={`block rounded-md px-3 py-2 text-sm font-medium ${
                   active ? 'bg-brand-50 text-brand-800' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900'
                 }`}
               >

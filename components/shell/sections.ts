@@ -6,6 +6,8 @@ export interface Section {
   view: string;
   /** What a user who may write can also do there; absent where the section is read-only for everyone. */
   change?: string;
+  /** Shown to merchant administrators only (the pages and the service refuse everyone else anyway). */
+  adminOnly?: boolean;
 }
 
 export const sections: readonly Section[] = [
@@ -34,11 +36,39 @@ export const sections: readonly Section[] = [
     view: 'See payments received by M-Pesa paybill, STK push and bank transfer, with totals.',
   },
   {
+    href: '/stk',
+    label: 'Phone prompts',
+    view: 'See the M-Pesa prompts sent to payers\' phones and what became of each.',
+    change: 'Send again a prompt that failed, was cancelled or timed out.',
+  },
+  {
+    href: '/attention',
+    label: 'Needs attention',
+    view: 'See money that could not be credited as it came, and payments for bills that could no longer be paid.',
+    change: 'Credit such money to an account or bill, return it to the payer, or mark a payment dealt with.',
+  },
+  {
     href: '/webhooks',
     label: 'Webhooks',
     view: 'See the addresses your payment notifications are sent to.',
     change: 'Register and deactivate webhook endpoints.',
   },
+  {
+    href: '/team',
+    label: 'Team',
+    adminOnly: true,
+    view: 'Administrators: see who can sign in, with which role and whether they use two factors.',
+    change: 'Invite people, change roles, disable users, issue password-reset links and require two factors.',
+  },
+  {
+    href: '/api-keys',
+    label: 'API keys',
+    adminOnly: true,
+    view: 'Administrators: see the keys your systems use and when each was last used.',
+    change: 'Create keys for integrations and revoke them.',
+  },
+  { href: '/audit', label: 'Audit log', adminOnly: true, view: 'Administrators: see who changed what, when and from where, and export it.' },
+  { href: '/account', label: 'Your account', view: 'Change your password and turn on two-factor sign-in.' },
 ];
 
 export function sectionFor(href: Section['href']): Section {

@@ -2,15 +2,22 @@ import Link from 'next/link';
 import { Button } from '@/components/ui/button';
 import { roleLabel } from '@/lib/portal/roles';
 import type { PortalUser } from '@/lib/portal/token';
+import { SandboxBadge } from './sandbox-badge';
 
-/** Product name, who is signed in for which merchant and with what rights, and a sign-out button that works without JavaScript. */
-export function TopBar({ user, signOut }: { user: PortalUser; signOut: () => Promise<void> }) {
+/**
+ * Product name (with the Sandbox badge while payments are simulated), who is signed in for which
+ * merchant and with what rights, and a sign-out button that works without JavaScript.
+ */
+export function TopBar({ user, signOut, sandbox }: { user: PortalUser; signOut: () => Promise<void>; sandbox: boolean }) {
   return (
     <header data-print="hide" className="border-b border-slate-200 bg-white">
       <div className="flex flex-wrap items-center justify-between gap-x-6 gap-y-2 px-4 py-3 md:px-6">
-        <Link href="/" className="text-lg font-semibold tracking-tight text-brand-800">
-          Collect
-        </Link>
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+          <Link href="/" className="text-lg font-semibold tracking-tight text-brand-800">
+            Collect
+          </Link>
+          {sandbox && <SandboxBadge />}
+        </div>
         <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
           <dl className="text-right text-sm leading-tight">
             <dt className="sr-only">Signed in as</dt>

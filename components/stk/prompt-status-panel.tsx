@@ -42,11 +42,12 @@ export function PromptStatusPanel({ initial, followLink = true }: { initial: Pro
   const view = data ?? initial;
   const settled = isSettled(view.status);
 
-  // Paid while being followed here: the bill, balance and payments around it have changed.
-  const paidHere = initial.status === 'PENDING' && view.status === 'COMPLETED';
+  // Ended while being followed here: paid, the bill, balance and payments around it have changed;
+  // unpaid, the page offers to send it again.
+  const endedHere = initial.status === 'PENDING' && settled;
   useEffect(() => {
-    if (paidHere) router.refresh();
-  }, [paidHere, router]);
+    if (endedHere) router.refresh();
+  }, [endedHere, router]);
 
   return (
     <div className={`mt-4 rounded-lg border p-4 ${tones[view.status]}`}>

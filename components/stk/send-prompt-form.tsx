@@ -1,6 +1,7 @@
 'use client';
 
-import { useActionState } from 'react';
+import Link from 'next/link';
+import { useActionState, type ReactNode } from 'react';
 import { Field } from '@/components/ui/field';
 import { FormMessage } from '@/components/ui/form-message';
 import { SubmitButton } from '@/components/ui/submit-button';
@@ -20,10 +21,14 @@ export interface SendPromptFormProps {
    * hides, but a prompt already followed here stays on screen until it ends.
    */
   open: boolean;
+  /** Shown under the form: in the sandbox, the simulator's test numbers. */
+  help?: ReactNode;
+  /** The prompts list filtered to this bill or customer, to find earlier prompts. */
+  promptsHref?: string;
 }
 
 /** The phone and amount to prompt for, then the prompt's status, live, in place of a reload. */
-export function SendPromptForm({ idempotencyKey, target, what, defaults, open }: SendPromptFormProps) {
+export function SendPromptForm({ idempotencyKey, target, what, defaults, open, help, promptsHref }: SendPromptFormProps) {
   const [state, formAction] = useActionState<SendPromptState, FormData>(sendPrompt, {});
   if (!open && !state.prompt) return null;
   const values = state.values;
@@ -68,6 +73,14 @@ export function SendPromptForm({ idempotencyKey, target, what, defaults, open }:
           <FormMessage message={state.message} />
           <SubmitButton pendingLabel="Sending the prompt…">Send prompt</SubmitButton>
         </form>
+      )}
+      {open && help}
+      {promptsHref && (
+        <p className="mt-3 text-sm">
+          <Link href={promptsHref} className="font-medium text-brand-800 underline">
+            Prompts sent before
+          </Link>
+        </p>
       )}
       {state.prompt && <PromptStatusPanel key={state.prompt.id} initial={state.prompt} />}
     </section>

@@ -39,7 +39,7 @@ export function DeliveryLog({ deliveries, caption, redeliverTo, endpointUrls }: 
       <tbody className="divide-y divide-slate-200">
         {deliveries.map((delivery) => (
           <tr key={delivery.id}>
-            <Td>
+            <Td label={endpointUrls ? 'Endpoint' : 'Event'}>
               {endpointUrls ? (
                 <Link href={`/webhooks/${delivery.endpointId}`} className={`font-mono break-all ${linkClass}`}>
                   {endpointUrls.get(delivery.endpointId) ?? 'An endpoint'}
@@ -53,14 +53,14 @@ export function DeliveryLog({ deliveries, caption, redeliverTo, endpointUrls }: 
                 </>
               )}
             </Td>
-            <Td>
-              <DeliveryStatusBadge status={delivery.status} />
+            <Td label="Status">
+              <DeliveryStatusBadge status={delivery.status} attemptCount={delivery.attemptCount} />
             </Td>
-            <Td>
+            <Td label="Attempts">
               <AttemptList attempts={delivery.attempts} count={delivery.attemptCount} />
             </Td>
-            <Td className="whitespace-nowrap">{delivery.lastAttemptAt ? <DateTime value={delivery.lastAttemptAt} /> : <span className="text-slate-500">Not yet</span>}</Td>
-            <Td className="whitespace-nowrap">{delivery.nextAttemptAt ? <DateTime value={delivery.nextAttemptAt} /> : <span className="text-slate-500">None</span>}</Td>
+            <Td label="Last attempt" className="whitespace-nowrap">{delivery.lastAttemptAt ? <DateTime value={delivery.lastAttemptAt} /> : <span className="text-slate-500">Not yet</span>}</Td>
+            <Td label="Next attempt" className="whitespace-nowrap">{delivery.nextAttemptAt ? <DateTime value={delivery.nextAttemptAt} /> : <span className="text-slate-500">None</span>}</Td>
             {writable && (
               <Td>
                 {redeliverTo.has(delivery.endpointId) && (

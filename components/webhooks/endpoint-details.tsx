@@ -8,9 +8,11 @@ export function EndpointDetails({ endpoint, details }: { endpoint: WebhookEndpoi
   const items: Detail[] = [
     {
       term: 'Status',
-      detail: <EndpointStatus active={endpoint.active} reason={details.deactivationReason} />,
+      detail: <EndpointStatus active={endpoint.active} health={details} />,
       note: endpoint.active
-        ? 'Events are sent here as they happen.'
+        ? details.failingSince
+          ? 'Events are still sent here; after 5 days without a success the endpoint is deactivated.'
+          : 'Events are sent here as they happen.'
         : 'Nothing is sent here any more, retries included. Add a new endpoint to receive events again.',
     },
     { term: 'URL', detail: <span className="font-mono break-all">{endpoint.url}</span> },

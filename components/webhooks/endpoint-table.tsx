@@ -1,10 +1,10 @@
 import Link from 'next/link';
 import { DateTime } from '@/components/ui/date-time';
 import { Table, Td, Th } from '@/components/ui/table';
-import { EndpointStatus } from './endpoint-status';
-import type { DeactivationReason, WebhookEndpoint } from './types';
+import { EndpointStatus, type EndpointHealth } from './endpoint-status';
+import type { WebhookEndpoint } from './types';
 
-export function EndpointTable({ endpoints, reasons }: { endpoints: WebhookEndpoint[]; reasons: Map<string, DeactivationReason | null> }) {
+export function EndpointTable({ endpoints, health }: { endpoints: WebhookEndpoint[]; health: Map<string, EndpointHealth | null> }) {
   return (
     <Table caption="Webhook endpoints, newest first">
       <thead>
@@ -18,16 +18,16 @@ export function EndpointTable({ endpoints, reasons }: { endpoints: WebhookEndpoi
       <tbody className="divide-y divide-slate-200">
         {endpoints.map((endpoint) => (
           <tr key={endpoint.id}>
-            <Td className="max-w-md">
+            <Td label="URL" className="max-w-md">
               <Link href={`/webhooks/${endpoint.id}`} className="font-mono font-medium break-all text-brand-800 underline-offset-2 hover:underline">
                 {endpoint.url}
               </Link>
             </Td>
-            <Td>{endpoint.description || <span className="text-slate-500">None</span>}</Td>
-            <Td>
-              <EndpointStatus active={endpoint.active} reason={reasons.get(endpoint.id)} />
+            <Td label="Description">{endpoint.description || <span className="text-slate-500">None</span>}</Td>
+            <Td label="Status">
+              <EndpointStatus active={endpoint.active} health={health.get(endpoint.id)} />
             </Td>
-            <Td className="whitespace-nowrap">
+            <Td label="Added" className="whitespace-nowrap">
               <DateTime value={endpoint.createdAt} />
             </Td>
           </tr>

@@ -66,16 +66,16 @@ export async function PaymentDeliveryLog({ paymentId }: { paymentId: string }) {
           <tbody className="divide-y divide-slate-200">
             {deliveries.map((delivery) => (
               <tr key={delivery.id}>
-                <Td>
+                <Td label="Endpoint">
                   <Link href={`/webhooks/${delivery.endpointId}`} className={`font-mono break-all ${linkClass}`}>
                     {urls.get(delivery.endpointId) ?? 'An endpoint'}
                   </Link>
                 </Td>
-                <Td>
-                  <DeliveryStatusBadge status={delivery.status} />
+                <Td label="Status">
+                  <DeliveryStatusBadge status={delivery.status} attemptCount={delivery.attemptCount} />
                 </Td>
-                <Td className="text-right tabular-nums">{delivery.attemptCount}</Td>
-                <Td className="whitespace-nowrap">{delivery.lastAttemptAt ? <DateTime value={delivery.lastAttemptAt} /> : 'Not yet'}</Td>
+                <Td label="Attempts" className="text-right tabular-nums">{delivery.attemptCount}</Td>
+                <Td label="Last attempt" className="whitespace-nowrap">{delivery.lastAttemptAt ? <DateTime value={delivery.lastAttemptAt} /> : 'Not yet'}</Td>
               </tr>
             ))}
           </tbody>

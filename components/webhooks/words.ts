@@ -3,10 +3,12 @@ import type { AnyEventType, DeactivationReason, SubscribableEventType } from './
 /** What each event type means, in the words the portal uses; typed so that a new type must be described here. */
 export const eventTypeText: Record<AnyEventType, string> = {
   'payment.received': 'A payment was received',
+  'payment.reversed': 'A payment went back to the payer',
   'expected_payment.paid': 'A bill was paid in full',
   'expected_payment.partially_paid': 'A bill was partly paid',
   'expected_payment.expired': 'A bill expired unpaid',
   'expected_payment.cancelled': 'A bill was cancelled',
+  'expected_payment.reopened': 'A paid bill reopened after a reversal',
   'virtual_account.created': 'An account was opened',
   'customer.created': 'A customer was registered',
   'stk.completed': 'A phone prompt was paid',

@@ -9,6 +9,7 @@ import { insertVirtualAccount } from './provision';
 import { virtualAccounts } from './schema';
 import type { provisionablePurposes } from './schemas';
 import { violatedUniqueConstraint } from '@/lib/platform/db/errors';
+import { recordAudit } from '@/lib/audit/record';
 
 export interface StaticAccountRequest {
   purpose: (typeof provisionablePurposes)[number];
@@ -52,8 +53,8 @@ export async function provisionStaticAccount(principal: Principal, request: Stat
   const currency = request.currency ?? owner.merchant.defaultCurrency;
   const singleDepositLimit = depositLimitText(request.singleDepositLimit, currency);
   try {
-    return await db().transaction((tx) =>
-      insertVirtualAccount(tx, {
+    return await db().transaction(async (tx) => {
+      const created = await insertVirtualAccount(tx, {
         merchantId: principal.merchantId,
         subMerchantId,
         ownerType: subMerchantId ? 'SUB_MERCHANT' : 'MERCHANT',
@@ -63,8 +64,15 @@ export async function provisionStaticAccount(principal: Principal, request: Stat
         accountType: 'STATIC',
         currency,
         singleDepositLimit,
-      }),
-    );
+      });
+      await recordAudit(tx, {
+        merchantId: principal.merchantId,
+        action: 'virtual_account.created',
+        target: { type: 'virtual_account', id: created.id },
+        summary: `${request.purpose} account ${created.accountNumber} in ${currency} opened.`,
+      });
+      return created;
+    });
   } catch (error) {
     if (!violatesStaticPurposeKey(error)) throw error;
     const [existing] = await db()

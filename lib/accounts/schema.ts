@@ -56,9 +56,10 @@ export const virtualAccounts = pgTable(
     check('virtual_accounts_number_check', sql`${table.accountNumber} ~ '^[0-9]+$'`),
     index('virtual_accounts_merchant_created_idx').on(table.merchantId, table.createdAt.desc(), table.id.desc()),
     index('virtual_accounts_owner_idx').on(table.ownerType, table.ownerId),
-    // One customer account per customer and one invoice account per bill.
+    // One customer account per customer and one invoice account per bill (each owner is one merchant's:
+    // merchant_id in the key changes nothing now and lets a merchant-sharded database enforce it, docs/scaling.md).
     uniqueIndex('virtual_accounts_single_owner_key')
-      .on(table.ownerType, table.ownerId)
+      .on(table.merchantId, table.ownerType, table.ownerId)
       .where(sql`${table.purpose} in ('CUSTOMER', 'INVOICE')`),
     // One static account per merchant, sub-merchant, purpose and currency.
     uniqueIndex('virtual_accounts_static_purpose_key')

@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import { loadLivePrincipal } from '@/lib/auth/principal';
 import { TokenRejected, verifyAccessToken } from '@/lib/auth/tokens';
 import type { ApiEnv } from '@/lib/api/context';
-import { forbidden, unauthorized } from '@/lib/api/errors';
+import { ApiError, forbidden, unauthorized } from '@/lib/api/errors';
 
 const rejectionText: Record<TokenRejected['reason'], string> = {
   malformed: 'The access token is malformed.',
@@ -12,8 +12,22 @@ const rejectionText: Record<TokenRejected['reason'], string> = {
 };
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** A support user still looks after its own account (password, two factors) under /auth/. */
+const OWN_ACCOUNT = /\/auth\//;
 
-/** Bearer PASETO, then a live session and an active user; SUPPORT users may only read. */
+/**
+ * The POSTs a SUPPORT user may still make, because they read rather than write: getting a target's
+ * payer link makes it the first time, but it only hands back the public page the merchant's payers
+ * see (one link per target, docs/roles.md). Matched on the end of the path, whatever the base path.
+ */
+const SUPPORT_READING_POSTS = ['/merchants/me/payer-links'];
+
+function supportMayCall(method: string, path: string): boolean {
+  if (READ_METHODS.has(method) || OWN_ACCOUNT.test(path)) return true;
+  return method === 'POST' && SUPPORT_READING_POSTS.some((allowed) => path === allowed || path.endsWith(allowed));
+}
+
+/** Bearer PASETO, then a live session of an active user or a live API key; SUPPORT may only read. */
 export const authenticate: MiddlewareHandler<ApiEnv> = async (c, next) => {
   const header = c.req.header('authorization');
   const match = header?.match(/^Bearer\s+(\S+)\s*$/i);
@@ -27,7 +41,12 @@ export const authenticate: MiddlewareHandler<ApiEnv> = async (c, next) => {
   }
   const principal = await loadLivePrincipal(claims.sid, claims.sub);
   if (!principal) throw unauthorized('The session has ended; sign in again.', 'session_ended');
-  if (principal.role === 'SUPPORT' && !READ_METHODS.has(c.req.method)) {
+  // Enrolment first; the merchant's own name stays readable so the portal can show whose sign-in it is.
+  const whoAmI = c.req.method === 'GET' && c.req.path.endsWith('/merchants/me');
+  if (principal.mustEnrolMfa && !OWN_ACCOUNT.test(c.req.path) && !whoAmI) {
+    throw new ApiError(403, 'mfa_enrollment_required', 'Two factors required', 'Your merchant requires two-factor sign-in: enrol at POST /auth/mfa/totp first.');
+  }
+  if (principal.role === 'SUPPORT' && !supportMayCall(c.req.method, c.req.path)) {
     throw forbidden('Support users have read-only access.');
   }
   c.set('principal', principal);

@@ -3,43 +3,73 @@ import { authenticate } from '@/lib/auth/authenticate';
 import { clientAddress } from '@/lib/api/client-address';
 import type { ApiApp } from '@/lib/api/context';
 import { ApiError, unauthorized } from '@/lib/api/errors';
+import { recordAudit } from '@/lib/audit/record';
 import { db } from '@/lib/platform/db';
 import { decoyPasswordHash, verifyPassword } from './passwords';
 import { currentUserOf } from './principal';
 import { authRoutes } from './routes';
 import { users } from './schema';
 import { endSession, endSessionOfRefreshToken, rotateRefreshToken, startSession } from './sessions';
-import { clearLoginFailures, recordLoginFailure, secondsUntilLoginAllowed } from './throttle';
+import { clearLoginFailures, recordLoginFailure } from './throttle';
+import { issueMfaChallenge, MFA_CHALLENGE_TTL_SECONDS } from './mfa/challenge';
+import { registerMfaRoutes } from './mfa/handlers';
+import { hasConfirmedTotp } from './mfa/verify';
+import { refuseWhileThrottled, userDisabled } from './sign-in-rules';
 import { TokenRejected, verifyAccessToken } from './tokens';
 
 const invalidCredentials = () =>
   unauthorized('The email or password is not correct.', 'invalid_credentials');
+
+const recordSignInFailure = (user: typeof users.$inferSelect, reason: string) =>
+  recordAudit(db(), {
+    merchantId: user.merchantId,
+    actor: { type: 'anonymous', id: null, label: user.email },
+    action: 'auth.sign_in_failed',
+    target: { type: 'user', id: user.id },
+    summary: `Failed sign-in for ${user.email}: ${reason.replace('_', ' ')}.`,
+    details: { reason },
+  });
 
 export function registerAuthRoutes(app: ApiApp): void {
   app.openapi(authRoutes.login, async (c) => {
     const { password } = c.req.valid('json');
     const email = c.req.valid('json').email.toLowerCase();
     const address = clientAddress(c);
-
-    const waitSeconds = await secondsUntilLoginAllowed(email, address);
-    if (waitSeconds > 0) {
-      throw new ApiError(429, 'too_many_attempts', 'Too many sign-in attempts', `Try again in ${waitSeconds} seconds.`, {
-        retryAfter: waitSeconds,
-        headers: { 'Retry-After': String(waitSeconds) },
-      });
-    }
+    await refuseWhileThrottled(email, address);
 
     const [user] = await db().select().from(users).where(eq(users.email, email));
     const passwordMatches = await verifyPassword(password, user?.passwordHash ?? (await decoyPasswordHash()));
     if (!user || !passwordMatches) {
       await recordLoginFailure(email, address);
+      // Only a known user has a merchant to record it under; unknown emails are in the throttle table alone.
+      if (user) await recordSignInFailure(user, 'wrong_password');
       throw invalidCredentials();
     }
     if (!user.active) {
-      throw new ApiError(403, 'user_disabled', 'User disabled', 'This user has been disabled; ask an administrator.');
+      await recordSignInFailure(user, 'user_disabled');
+      throw userDisabled();
+    }
+    if (await hasConfirmedTotp(db(), user.id)) {
+      // Failures are cleared only after the second step, so a known password cannot reset the code counter.
+      const mfaToken = await issueMfaChallenge(db(), user.id);
+      throw new ApiError(401, 'mfa_required', 'Second factor required', 'Send a code from your authenticator app (or a recovery code) with this mfaToken to POST /auth/login/mfa.', {
+        mfaToken,
+        mfaExpiresIn: MFA_CHALLENGE_TTL_SECONDS,
+      });
     }
     await clearLoginFailures(email);
-    return c.json(await startSession(user.id), 200);
+    const pair = await db().transaction(async (tx) => {
+      const started = await startSession(user.id, tx);
+      await recordAudit(tx, {
+        merchantId: user.merchantId,
+        actor: { type: 'user', id: user.id, label: user.email },
+        action: 'auth.signed_in',
+        target: { type: 'user', id: user.id },
+        summary: `${user.email} signed in with a password.`,
+      });
+      return started;
+    });
+    return c.json(pair, 200);
   });
 
   app.openapi(authRoutes.refresh, async (c) => {
@@ -70,6 +100,8 @@ export function registerAuthRoutes(app: ApiApp): void {
     }
     return c.body(null, 204);
   });
+
+  registerMfaRoutes(app);
 
   app.use(authRoutes.me.path, authenticate);
   app.openapi(authRoutes.me, (c) => c.json(currentUserOf(c.get('principal')), 200));

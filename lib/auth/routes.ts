@@ -9,7 +9,7 @@ export const authRoutes = {
     tags: ['Authentication'],
     summary: 'Sign in with email and password',
     description:
-      'Returns a 15-minute PASETO access token and a single-use refresh token. After 5 failures for one email, or 50 from one address, within 15 minutes, answers 429 with Retry-After.',
+      'Returns a 15-minute PASETO access token and a single-use refresh token. After 5 failures for one email, or 50 from one address, within 15 minutes, answers 429 with Retry-After. A user with two factors gets 401 `mfa_required` with an `mfaToken` instead: finish at POST /auth/login/mfa.',
     request: { body: jsonBody(LoginRequest) },
     responses: {
       200: jsonResponse(TokenPair, 'Signed in.'),

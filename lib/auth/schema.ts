@@ -24,25 +24,32 @@ export const users = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (table) => [
-    check('users_role_check', sql`${table.role} in ('PLAIN_MERCHANT', 'SUPPORT')`),
+    check('users_role_check', sql`${table.role} in ('MERCHANT_ADMIN', 'PLAIN_MERCHANT', 'SUPPORT')`),
+    check('users_admin_not_scoped', sql`${table.role} <> 'MERCHANT_ADMIN' or ${table.subMerchantId} is null`),
     index('users_merchant_idx').on(table.merchantId),
   ],
 );
 
-/** One row per sign-in. Access tokens carry its id, so ending it refuses them at once. */
+/**
+ * One row per sign-in, of a user or of an API key (exactly one of the two). Access tokens carry its
+ * id, so ending it refuses them at once.
+ */
 export const sessions = pgTable(
   'sessions',
   {
     id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id),
+    userId: uuid('user_id').references(() => users.id),
+    /** References api_keys (the foreign key is in the migration; lib/api-keys imports this file). */
+    apiKeyId: uuid('api_key_id'),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true, precision: 3 }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true, precision: 3 }),
     revokedReason: text('revoked_reason'),
   },
-  (table) => [index('sessions_user_idx').on(table.userId)],
+  (table) => [
+    index('sessions_user_idx').on(table.userId),
+    check('sessions_one_holder', sql`(${table.userId} is null) <> (${table.apiKeyId} is null)`),
+  ],
 );
 
 /** Refresh tokens are stored as SHA-256 hashes; each is usable once (rotation). */

@@ -39,5 +39,8 @@ export const CurrentUser = z
     merchantId: Uuid,
     subMerchantId: Uuid.nullable(),
     active: z.boolean(),
+    kind: z.enum(['user', 'api_key']).openapi({ description: '`api_key` when the token was exchanged for an API key (then `id` is the key\'s id and `email` is empty).' }),
+    apiKey: z.object({ id: Uuid, name: z.string() }).nullable().openapi({ description: 'The key behind the token, or null for a person.' }),
+    mfaEnrollmentRequired: z.boolean().openapi({ description: 'The merchant requires two factors and this user has not enrolled: every other route answers 403 mfa_enrollment_required.' }),
   })
   .openapi('CurrentUser');

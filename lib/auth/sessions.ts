@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { config } from '@/lib/platform/config';
-import { db } from '@/lib/platform/db';
+import { db, type Queryable } from '@/lib/platform/db';
 import { refreshTokens, sessions, users } from './schema';
 import { signAccessToken } from './tokens';
 
@@ -18,12 +18,12 @@ const hashOf = (refreshToken: string) => createHash('sha256').update(refreshToke
 /** 256 random bits; only its hash is stored. */
 const newRefreshToken = () => `rt_${randomBytes(32).toString('base64url')}`;
 
-async function issuePair(sessionId: string, userId: string, sessionExpiresAt: Date): Promise<TokenPair> {
+async function issuePair(sessionId: string, userId: string, sessionExpiresAt: Date, tx: Queryable = db()): Promise<TokenPair> {
   const { REFRESH_TOKEN_TTL_SECONDS, ACCESS_TOKEN_TTL_SECONDS } = config();
   // A refresh token never outlives its session's absolute lifetime.
   const expiresAt = new Date(Math.min(Date.now() + REFRESH_TOKEN_TTL_SECONDS * 1000, sessionExpiresAt.getTime()));
   const refreshToken = newRefreshToken();
-  await db().insert(refreshTokens).values({ tokenHash: hashOf(refreshToken), sessionId, expiresAt });
+  await tx.insert(refreshTokens).values({ tokenHash: hashOf(refreshToken), sessionId, expiresAt });
   return {
     accessToken: await signAccessToken({ sub: userId, sid: sessionId }),
     refreshToken,
@@ -33,10 +33,11 @@ async function issuePair(sessionId: string, userId: string, sessionExpiresAt: Da
   };
 }
 
-export async function startSession(userId: string): Promise<TokenPair> {
+/** In the caller's transaction when given, so that the sign-in and its audit entry commit together. */
+export async function startSession(userId: string, tx: Queryable = db()): Promise<TokenPair> {
   const expiresAt = new Date(Date.now() + config().SESSION_MAX_AGE_SECONDS * 1000);
-  const [session] = await db().insert(sessions).values({ userId, expiresAt }).returning({ id: sessions.id });
-  return issuePair(session!.id, userId, expiresAt);
+  const [session] = await tx.insert(sessions).values({ userId, expiresAt }).returning({ id: sessions.id });
+  return issuePair(session!.id, userId, expiresAt, tx);
 }
 
 export type RefreshOutcome =
@@ -79,7 +80,8 @@ export async function rotateRefreshToken(refreshToken: string): Promise<RefreshO
       ),
     );
   if (!live) return { ok: false, reason: 'session_ended' };
-  return { ok: true, pair: await issuePair(claimed.sessionId, live.userId, live.expiresAt) };
+  // The inner join on users means a user session: API-key sessions have no refresh tokens.
+  return { ok: true, pair: await issuePair(claimed.sessionId, live.userId!, live.expiresAt) };
 }
 
 export async function endSession(sessionId: string, reason: string): Promise<void> {
@@ -89,11 +91,15 @@ export async function endSession(sessionId: string, reason: string): Promise<voi
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 }
 
-export async function endAllSessionsOf(userId: string, reason: string): Promise<void> {
-  await db()
+/**
+ * Ends every session of a user (all but `except`, when given) in the caller's transaction, so its
+ * tokens are refused from the next request on: disabling, a password reset or change.
+ */
+export async function endSessionsOf(tx: Queryable, userId: string, reason: string, except?: string): Promise<void> {
+  await tx
     .update(sessions)
     .set({ revokedAt: sql`now()`, revokedReason: reason })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), except ? sql`${sessions.id} <> ${except}` : undefined));
 }
 
 export async function endSessionOfRefreshToken(refreshToken: string, reason: string): Promise<void> {

@@ -5,6 +5,7 @@ import { visibleTo } from '@/lib/api/scope';
 import type { Principal } from '@/lib/auth/principal';
 import { db } from '@/lib/platform/db';
 import { recordEvent } from '@/lib/events/record';
+import { recordAudit } from '@/lib/audit/record';
 import { getBill, type BillView } from './queries';
 import { toExpectedPaymentJson } from './serialize';
 import { expectedPayments } from './schema';
@@ -37,6 +38,7 @@ export async function cancelBill(principal: Principal, billId: string): Promise<
       }
       const cancelled = await getBill(principal, billId, tx);
       await recordEvent(tx, { merchantId: cancelled.merchantId, subMerchantId: cancelled.subMerchantId, type: 'expected_payment.cancelled', data: toExpectedPaymentJson(cancelled) });
+      await recordAudit(tx, { merchantId: cancelled.merchantId, action: 'bill.cancelled', target: { type: 'bill', id: billId }, summary: `Bill ${billId} cancelled; its account is closed.` });
       return cancelled;
     }
     return getBill(principal, billId, tx);

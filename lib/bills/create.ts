@@ -12,6 +12,7 @@ import type { BillView } from './queries';
 import { referenceKey } from './reference';
 import { expectedPayments } from './schema';
 import type { CreateExpectedPaymentInput } from './schemas';
+import { recordAudit } from '@/lib/audit/record';
 
 /** A customer's bill is its sub-merchant's; naming another sub-merchant for it is a mistake. */
 async function billedParties(tx: Queryable, principal: Principal, input: CreateExpectedPaymentInput) {
@@ -52,6 +53,7 @@ async function insertBill(principal: Principal, input: CreateExpectedPaymentInpu
         expiresAt: new Date(input.expiresAt),
       })
       .returning();
+    await recordAudit(tx, { merchantId: bill!.merchantId, action: 'bill.created', target: { type: 'bill', id: bill!.id }, summary: `Bill ${bill!.paymentReference} for ${amount} ${currency} created.` });
     if (!input.provisionInvoiceVa) return { ...bill!, virtualAccountNumber: null };
 
     // The invoice account lives and dies with its bill: same transaction, expiring with it.

@@ -4,6 +4,7 @@ import { cancelBill } from './cancel';
 import { createBill } from './create';
 import { getBill, listBills } from './queries';
 import { billRoutes } from './routes';
+import { summariseBills } from './summary';
 import { toExpectedPaymentJson } from './serialize';
 
 export function registerBillRoutes(app: ApiApp): void {
@@ -17,6 +18,9 @@ export function registerBillRoutes(app: ApiApp): void {
     const rows = await listBills(c.get('principal'), filters);
     return c.json(pageOf(c, rows, filters.limit).map(toExpectedPaymentJson), 200);
   });
+
+  // Before /expected-payments/{id}, which would otherwise take "summary" for an id.
+  app.openapi(billRoutes.summary, async (c) => c.json(await summariseBills(c.get('principal')), 200));
 
   app.openapi(billRoutes.get, async (c) => {
     const bill = await getBill(c.get('principal'), c.req.valid('param').expectedPaymentId);

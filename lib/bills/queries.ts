@@ -9,7 +9,7 @@ import { db, type Queryable } from '@/lib/platform/db';
 import { executePrepared, namedColumns, renderedOnce } from '@/lib/platform/db/prepared';
 import { expectedPayments } from './schema';
 import type { ExpectedPaymentFilters } from './schemas';
-import { reportedStatus, withReportedStatus } from './status';
+import { dueBy, reportedStatus, withReportedStatus } from './status';
 
 const { status: _storedStatus, ...storedColumns } = getTableColumns(expectedPayments);
 
@@ -58,6 +58,7 @@ export async function listBills(principal: Principal, filters: ExpectedPaymentFi
       filters.status ? withReportedStatus(filters.status) : undefined,
       filters.customerId ? eq(expectedPayments.customerId, filters.customerId) : undefined,
       filters.q ? ilike(expectedPayments.paymentReference, `%${likeLiteral(filters.q)}%`) : undefined,
+      filters.dueBefore ? dueBy(new Date(filters.dueBefore)) : undefined,
       afterCursor(filters.cursor, expectedPayments.createdAt, expectedPayments.id),
     ),
     sql`order by ${sql.join(newestFirst(expectedPayments.createdAt, expectedPayments.id), sql`, `)} limit ${filters.limit + 1}`,

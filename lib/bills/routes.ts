@@ -1,6 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import { bearerSecurity, jsonBody, jsonResponse, problems } from '@/lib/api/schemas';
-import { CreateExpectedPaymentRequest, ExpectedPayment, ExpectedPaymentListQuery, ExpectedPaymentParams } from './schemas';
+import { BillSummary, CreateExpectedPaymentRequest, ExpectedPayment, ExpectedPaymentListQuery, ExpectedPaymentParams } from './schemas';
 
 const tags = ['Expected payments'];
 const byId = '/merchants/me/expected-payments/{expectedPaymentId}';
@@ -29,6 +29,14 @@ export const billRoutes = {
     security: bearerSecurity,
     request: { query: ExpectedPaymentListQuery },
     responses: { 200: jsonResponse(ExpectedPayment.array(), 'One page of bills.'), ...problems(401, 422) },
+  }),
+  summary: createRoute({
+    method: 'get',
+    path: '/merchants/me/expected-payments/summary',
+    tags,
+    summary: 'How many bills are open, partly paid, due within three days and expired',
+    security: bearerSecurity,
+    responses: { 200: jsonResponse(BillSummary, 'The counts.'), ...problems(401) },
   }),
   get: createRoute({
     method: 'get',

@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { Currency } from '@/lib/accounts/schemas';
 import { pageQuery } from '@/lib/api/pagination';
-import { Timestamp, Uuid } from '@/lib/api/schemas';
+import { Timestamp, TimestampInput, Uuid } from '@/lib/api/schemas';
 import { listOfCodes } from '@/lib/money/channels';
 import { currencyCodes } from '@/lib/money/currencies';
 import { amountProblem, decimalText } from '@/lib/money/decimal';
@@ -88,7 +88,21 @@ export const ExpectedPaymentListQuery = z.object({
   status: z.enum(billStatuses).optional().openapi({ description: 'EXPIRED includes open bills whose expiresAt has passed.' }),
   customerId: Uuid.optional(),
   q: z.string().min(1).max(64).optional().openapi({ description: 'Part of the payment reference, any letter case.' }),
+  dueBefore: TimestampInput.optional().openapi({
+    description: 'Only bills still awaiting payment (OPEN or PARTIALLY_PAID, not yet expired) whose expiresAt is at or before this instant.',
+  }),
 });
+
+/** How many bills are in each state a merchant acts on: the overview's figures. */
+export const BillSummary = z
+  .object({
+    open: z.number().int().openapi({ description: 'OPEN bills not yet expired (nothing paid).' }),
+    partlyPaid: z.number().int().openapi({ description: 'PARTIALLY_PAID bills not yet expired.' }),
+    dueWithinThreeDays: z.number().int().openapi({ description: 'OPEN or PARTIALLY_PAID bills that expire within the next 72 hours.' }),
+    expired: z.number().int().openapi({ description: 'Bills that expired before being paid in full (status EXPIRED).' }),
+    dueBefore: Timestamp.openapi({ description: 'The end of the 72 hours dueWithinThreeDays counts (the list filter `dueBefore` shows those bills).' }),
+  })
+  .openapi('BillSummary');
 
 export const ExpectedPaymentParams = z.object({
   expectedPaymentId: Uuid.openapi({ param: { name: 'expectedPaymentId', in: 'path' } }),

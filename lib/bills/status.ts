@@ -22,3 +22,6 @@ export function withReportedStatus(wanted: BillStatus): SQL {
       return eq(status, wanted);
   }
 }
+
+/** Bills still awaiting payment that expire by `moment` (and have not yet). */
+export const dueBy = (moment: Date): SQL => and(inArray(status, awaitingPayment), gt(expiresAt, sql`now()`), lte(expiresAt, moment))!;

@@ -42,6 +42,7 @@ async function problemOf(response: Response): Promise<ServiceError> {
     typeof body.detail === 'string' ? body.detail : undefined,
     Array.isArray(body.errors) ? (body.errors as { path: string; message: string }[]) : undefined,
     Number(response.headers.get('retry-after')) || undefined,
+    body,
   );
 }
 

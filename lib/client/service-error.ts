@@ -7,6 +7,8 @@ export class ServiceError extends Error {
     readonly detail?: string,
     readonly errors?: { path: string; message: string }[],
     readonly retryAfter?: number,
+    /** The whole problem body, for routes whose problems carry more (payer_link_closed's `closed`). */
+    readonly body?: Record<string, unknown>,
   ) {
     super(detail ?? title);
     this.name = 'ServiceError';

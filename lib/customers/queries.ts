@@ -11,6 +11,7 @@ import { phoneSearchDigits } from '@/lib/platform/phone';
 import { customers } from './schema';
 import type { CreateCustomerInput, CustomerListFilters } from './schemas';
 import { toCustomerJson } from './serialize';
+import { recordAudit } from '@/lib/audit/record';
 
 export type CustomerRow = typeof customers.$inferSelect;
 
@@ -58,6 +59,7 @@ export async function createCustomer(principal: Principal, input: CreateCustomer
         })
         .returning();
       await recordEvent(tx, { merchantId: created!.merchantId, subMerchantId: created!.subMerchantId, type: 'customer.created', data: toCustomerJson(created!) });
+      await recordAudit(tx, { merchantId: created!.merchantId, action: 'customer.created', target: { type: 'customer', id: created!.id }, summary: `Customer ${created!.externalRef} registered.` });
       return created!;
     });
   } catch (error) {

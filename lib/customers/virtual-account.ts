@@ -6,6 +6,7 @@ import { merchants } from '@/lib/merchants/schema';
 import { db } from '@/lib/platform/db';
 import { violatedUniqueConstraint } from '@/lib/platform/db/errors';
 import { getCustomer } from './queries';
+import { recordAudit } from '@/lib/audit/record';
 
 const customerAccountOf = async (customerId: string) => {
   const [account] = await db()
@@ -26,8 +27,8 @@ export async function provisionCustomerAccount(principal: Principal, customerId:
 
   const [merchant] = await db().select().from(merchants).where(eq(merchants.id, customer.merchantId));
   try {
-    const account = await db().transaction((tx) =>
-      insertVirtualAccount(tx, {
+    const account = await db().transaction(async (tx) => {
+      const created = await insertVirtualAccount(tx, {
         merchantId: customer.merchantId,
         subMerchantId: customer.subMerchantId,
         ownerType: 'CUSTOMER',
@@ -36,8 +37,15 @@ export async function provisionCustomerAccount(principal: Principal, customerId:
         accountType: 'STATIC',
         accountName: customer.displayName,
         currency: merchant!.defaultCurrency,
-      }),
-    );
+      });
+      await recordAudit(tx, {
+        merchantId: customer.merchantId,
+        action: 'virtual_account.created',
+        target: { type: 'virtual_account', id: created.id },
+        summary: `Account ${created.accountNumber} opened for customer ${customer.externalRef}.`,
+      });
+      return created;
+    });
     return { account, created: true };
   } catch (error) {
     if (violatedUniqueConstraint(error) !== 'virtual_accounts_single_owner_key') throw error;

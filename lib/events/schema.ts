@@ -3,10 +3,12 @@ import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-cor
 
 export const eventTypes = [
   'payment.received',
+  'payment.reversed',
   'expected_payment.paid',
   'expected_payment.partially_paid',
   'expected_payment.expired',
   'expected_payment.cancelled',
+  'expected_payment.reopened',
   'virtual_account.created',
   'customer.created',
   'stk.completed',

@@ -11,6 +11,9 @@ const MAX_KEY_LENGTH = 255;
 /** Headers a replay must repeat for the client to see the same answer. */
 const REPLAYED_HEADERS = ['content-type', 'location', 'link'];
 
+/** API keys, invitation and password-reset links (docs/security.md): storing the answer would store the secret. */
+const ANSWERS_WITH_ONE_TIME_SECRETS = /\/merchants\/me\/(api-keys|users\/invitations|users\/[^/]+\/password-reset)$/;
+
 const live = sql`${idempotencyKeys.createdAt} > now() - make_interval(hours => ${IDEMPOTENCY_TTL_HOURS})`;
 
 /**
@@ -21,6 +24,11 @@ const live = sql`${idempotencyKeys.createdAt} > now() - make_interval(hours => $
 export const idempotency: MiddlewareHandler<ApiEnv> = async (c, next) => {
   const key = c.req.header('idempotency-key');
   if (c.req.method !== 'POST' || key === undefined) return next();
+  if (ANSWERS_WITH_ONE_TIME_SECRETS.test(c.req.path)) {
+    throw unprocessable('This answer holds a secret shown once and never stored, so it cannot be replayed: send the request without Idempotency-Key.', [
+      { path: 'header.Idempotency-Key', message: 'Not accepted on this route.' },
+    ]);
+  }
   if (key.length === 0 || key.length > MAX_KEY_LENGTH) {
     throw unprocessable('The Idempotency-Key header must be 1 to 255 characters.', [
       { path: 'header.Idempotency-Key', message: 'Must be 1 to 255 characters.' },

@@ -35,20 +35,32 @@ const invariants = (only: Scope): Record<string, SQL> => ({
      where balance_after <> running`,
   'a payment\'s net amount is its amount less its fee': sql`
     select id, amount, fee_amount, net_amount from payments p where ${only('p')} and (net_amount <> amount - fee_amount or fee_amount < 0 or amount <= 0)`,
-  'each payment has exactly one credit entry of its amount and fee entries of its fee': sql`
-    select p.id, p.amount, p.fee_amount,
+  // A reversed payment also has one DEBIT of its amount, and its fee refunded (lib/reversals).
+  'each payment has exactly one credit entry of its amount and fee entries of its fee (one debit and the fee refunded once reversed)': sql`
+    select p.id, p.status, p.amount, p.fee_amount,
            coalesce(sum(e.amount) filter (where e.type = 'CREDIT'), 0) as credited,
            count(*) filter (where e.type = 'CREDIT') as credits,
+           coalesce(sum(e.amount) filter (where e.type = 'DEBIT'), 0) as debited,
+           count(*) filter (where e.type = 'DEBIT') as debits,
            coalesce(sum(e.amount) filter (where e.type = 'FEE'), 0) as fees
       from payments p left join balance_entries e on e.payment_id = p.id
      where ${only('p')}
      group by p.id
     having count(*) filter (where e.type = 'CREDIT') <> 1
         or coalesce(sum(e.amount) filter (where e.type = 'CREDIT'), 0) <> p.amount
-        or coalesce(sum(e.amount) filter (where e.type = 'FEE'), 0) <> p.fee_amount`,
+        or count(*) filter (where e.type = 'DEBIT') <> (case when p.status = 'REVERSED' then 1 else 0 end)
+        or coalesce(sum(e.amount) filter (where e.type = 'DEBIT'), 0) <> (case when p.status = 'REVERSED' then -p.amount else 0 end)
+        or coalesce(sum(e.amount) filter (where e.type = 'FEE'), 0) <> (case when p.status = 'REVERSED' then 0 else p.fee_amount end)`,
+  'a payment\'s status agrees with its reversals': sql`
+    select p.id, p.status, count(r.id) filter (where r.status = 'CONFIRMED') as confirmed, count(r.id) filter (where r.status = 'REQUESTED') as requested
+      from payments p left join payment_reversals r on r.payment_id = p.id
+     where ${only('p')}
+     group by p.id
+    having count(r.id) filter (where r.status = 'CONFIRMED') <> (case when p.status = 'REVERSED' then 1 else 0 end)
+        or count(r.id) filter (where r.status = 'REQUESTED') <> (case when p.status = 'REVERSAL_PENDING' then 1 else 0 end)`,
   'a bill\'s amount paid is the sum of the payments matched to it': sql`
     select b.id, b.payment_reference, b.amount_paid, coalesce(sum(p.amount), 0) as matched
-      from expected_payments b left join payments p on p.expected_payment_id = b.id and p.match_status in ('MATCHED', 'PARTIAL', 'OVERPAID')
+      from expected_payments b left join payments p on p.expected_payment_id = b.id and p.match_status in ('MATCHED', 'PARTIAL', 'OVERPAID') and p.status <> 'REVERSED'
      where ${only('b')}
      group by b.id having b.amount_paid <> coalesce(sum(p.amount), 0)`,
   'a bill\'s status agrees with what was paid': sql`
@@ -60,7 +72,9 @@ const invariants = (only: Scope): Record<string, SQL> => ({
     select b.id, b.amount, b.amount_paid, coalesce(sum(p.overpaid_amount), 0) as overpaid
       from expected_payments b left join payments p on p.expected_payment_id = b.id and p.match_status in ('MATCHED', 'PARTIAL', 'OVERPAID')
      where ${only('b')}
-     group by b.id having greatest(b.amount_paid - b.amount, 0) <> coalesce(sum(p.overpaid_amount), 0)`,
+     group by b.id
+    -- A reversal does not rewrite what the bill's other payments paid beyond it when they arrived.
+    having greatest(b.amount_paid - b.amount, 0) <> coalesce(sum(p.overpaid_amount), 0) and count(*) filter (where p.status = 'REVERSED') = 0`,
   'a paid bill\'s matched credit is one of its own payments': sql`
     select b.id, b.matched_credit_id from expected_payments b
      where ${only('b')} and b.matched_credit_id is not null
@@ -68,46 +82,68 @@ const invariants = (only: Scope): Record<string, SQL> => ({
   'daily totals equal the payments they summarise': sql`
     with actual as (
       select merchant_id, (received_at at time zone 'Africa/Nairobi')::date as day, virtual_account_id, channel, currency,
-             count(*) as payment_count, sum(amount) as total_amount
-        from payments p where ${only('p')} group by 1, 2, 3, 4, 5)
+             count(*) as payment_count, sum(amount) as total_amount, sum(fee_amount) as fee_amount
+        from payments p where ${only('p')} and p.status <> 'REVERSED' group by 1, 2, 3, 4, 5)
     select coalesce(a.merchant_id, t.merchant_id) as merchant_id, coalesce(a.day, t.day) as day,
-           a.payment_count as actual_count, t.payment_count as recorded_count, a.total_amount as actual_total, t.total_amount as recorded_total
+           a.payment_count as actual_count, t.payment_count as recorded_count, a.total_amount as actual_total, t.total_amount as recorded_total,
+           a.fee_amount as actual_fee, t.fee_amount as recorded_fee
       from actual a full join payment_daily_totals t
         on t.merchant_id = a.merchant_id and t.day = a.day and t.virtual_account_id = a.virtual_account_id and t.channel = a.channel and t.currency = a.currency
-     where (t.merchant_id is null or ${only('t')}) and (a.payment_count is distinct from t.payment_count or a.total_amount is distinct from t.total_amount)`,
+     where (t.merchant_id is null or ${only('t')})
+       -- A row of zeros (its payments all reversed) says what no row says.
+       and (coalesce(a.payment_count, 0) <> coalesce(t.payment_count, 0) or coalesce(a.total_amount, 0) <> coalesce(t.total_amount, 0)
+            or coalesce(a.fee_amount, 0) <> coalesce(t.fee_amount, 0))`,
   'merchant daily totals equal the account daily totals they sum': sql`
     with by_account as (
       select merchant_id, day, coalesce(sub_merchant_id, ${NO_SUB_MERCHANT}) as sub_merchant, channel, currency,
-             sum(payment_count) as payment_count, sum(total_amount) as total_amount
+             sum(payment_count) as payment_count, sum(total_amount) as total_amount, sum(fee_amount) as fee_amount
         from payment_daily_totals t where ${only('t')} group by 1, 2, 3, 4, 5
     ), by_merchant as (
       select merchant_id, day, coalesce(sub_merchant_id, ${NO_SUB_MERCHANT}) as sub_merchant, channel, currency,
-             sum(payment_count) as payment_count, sum(total_amount) as total_amount
+             sum(payment_count) as payment_count, sum(total_amount) as total_amount, sum(fee_amount) as fee_amount
         from payment_merchant_daily_totals m where ${only('m')} group by 1, 2, 3, 4, 5
     )
     select coalesce(a.merchant_id, m.merchant_id) as merchant_id, coalesce(a.day, m.day) as day, coalesce(a.channel, m.channel) as channel,
            a.payment_count as account_count, m.payment_count as merchant_count, a.total_amount as account_total, m.total_amount as merchant_total
       from by_account a full join by_merchant m using (merchant_id, day, sub_merchant, channel, currency)
-     where a.payment_count is distinct from m.payment_count or a.total_amount is distinct from m.total_amount`,
+     where a.payment_count is distinct from m.payment_count or a.total_amount is distinct from m.total_amount or a.fee_amount is distinct from m.fee_amount`,
   'merchant hourly totals equal the payments they summarise': sql`
     with actual as (
       select merchant_id, date_trunc('hour', received_at, 'UTC') as hour, coalesce(sub_merchant_id, ${NO_SUB_MERCHANT}) as sub_merchant,
-             channel, currency, count(*) as payment_count, sum(amount) as total_amount
-        from payments p where ${only('p')} group by 1, 2, 3, 4, 5
+             channel, currency, count(*) as payment_count, sum(amount) as total_amount, sum(fee_amount) as fee_amount
+        from payments p where ${only('p')} and p.status <> 'REVERSED' group by 1, 2, 3, 4, 5
     ), recorded as (
       select merchant_id, hour, coalesce(sub_merchant_id, ${NO_SUB_MERCHANT}) as sub_merchant, channel, currency,
-             sum(payment_count) as payment_count, sum(total_amount) as total_amount
+             sum(payment_count) as payment_count, sum(total_amount) as total_amount, sum(fee_amount) as fee_amount
         from payment_merchant_hourly_totals h where ${only('h')} group by 1, 2, 3, 4, 5
     )
     select coalesce(a.merchant_id, r.merchant_id) as merchant_id, coalesce(a.hour, r.hour) as hour, coalesce(a.channel, r.channel) as channel,
            a.payment_count as actual_count, r.payment_count as recorded_count, a.total_amount as actual_total, r.total_amount as recorded_total
       from actual a full join recorded r using (merchant_id, hour, sub_merchant, channel, currency)
-     where a.payment_count is distinct from r.payment_count or a.total_amount is distinct from r.total_amount`,
-  // Each table is unique per rail reference on its own; together they must be too (docs/rails.md).
+     where coalesce(a.payment_count, 0) <> coalesce(r.payment_count, 0) or coalesce(a.total_amount, 0) <> coalesce(r.total_amount, 0)
+        or coalesce(a.fee_amount, 0) <> coalesce(r.fee_amount, 0)`,
+  // Each table is unique per rail reference on its own; together they must be too (docs/rails.md),
+  // except that resolved suspense names the one payment it became (docs/reconciliation.md).
   'a rail reference is a payment or held in suspense, never both': sql`
-    select p.id, p.rail, p.provider_reference, s.id as suspense_id
+    select p.id, p.rail, p.provider_reference, s.id as suspense_id, s.status
       from payments p join suspense_payments s on s.rail = p.rail and s.provider_reference = p.provider_reference
-     where ${only('p')}`,
+     where ${only('p')} and (s.status <> 'RESOLVED' or s.resolved_payment_id <> p.id)`,
+  'resolved suspense became exactly one payment of its rail, reference, amount and currency': sql`
+    select s.id, s.rail, s.provider_reference, s.amount, s.resolved_payment_id, p.id as payment_id, p.amount as payment_amount
+      from suspense_payments s left join payments p on p.id = s.resolved_payment_id
+     where s.status = 'RESOLVED' and (s.merchant_id is null or ${only('s')})
+       and (p.id is null or p.rail <> s.rail or p.provider_reference <> s.provider_reference or p.amount <> s.amount
+            or p.currency <> s.currency or p.merchant_id is distinct from s.merchant_id)`,
+  // An imported statement is global (the service's collection account), so this one is not scoped by merchant.
+  'an imported bank credit is the one payment or suspense row of its reference, with its amount and currency': sql`
+    select e.import_id, e.position, e.bank_reference, e.outcome, e.amount, p.amount as payment_amount, s.amount as suspense_amount
+      from statement_import_entries e
+      left join payments p on p.rail = 'BANK' and p.provider_reference = e.bank_reference
+      left join suspense_payments s on s.rail = 'BANK' and s.provider_reference = e.bank_reference
+     where e.outcome in ('MATCHED', 'RECORDED', 'HELD', 'SUSPENSE') and (p.merchant_id is null or ${only('p')})
+       and case when e.outcome in ('MATCHED', 'RECORDED')
+                then p.id is null or p.id is distinct from e.payment_id or p.amount <> e.amount or p.currency <> e.currency
+                else s.id is null or s.id is distinct from e.suspense_id end`,
   // These three tables carry no foreign keys (see events' schema): what the keys would have
   // guarded, and that the account is the merchant's own, which a key could not say, is checked here.
   'a payment is into an existing account of its own merchant, under that account\'s number': sql`
@@ -142,6 +178,6 @@ export async function checkLedger(options: { merchantId?: string } = {}): Promis
       problems.push({ invariant, count: Number(rows[0]!.total), examples: rows.map(({ total: _total, ...row }) => row) });
     }
   }
-  const { rows } = await db().execute(sql`select count(*)::int as count from suspense_payments where resolved_at is null`);
+  const { rows } = await db().execute(sql`select count(*)::int as count from suspense_payments where status = 'OPEN'`);
   return { ok: problems.length === 0, problems, unresolvedSuspense: Number(rows[0]!.count) };
 }

@@ -25,5 +25,10 @@ export const balanceEntries = pgTable(
     sequence: bigserial('sequence', { mode: 'bigint' }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
-  (table) => [index('balance_entries_payment_idx').on(table.paymentId), index('balance_entries_account_created_idx').on(table.virtualAccountId, table.createdAt.desc(), table.id.desc())],
+  (table) => [
+    index('balance_entries_payment_idx').on(table.paymentId),
+    index('balance_entries_account_created_idx').on(table.virtualAccountId, table.createdAt.desc(), table.id.desc()),
+    // Account statements cut periods by sequence (migration 0015, lib/statements/account-statement.ts).
+    index('balance_entries_account_sequence_idx').on(table.virtualAccountId, table.sequence),
+  ],
 );

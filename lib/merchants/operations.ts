@@ -3,10 +3,11 @@ import { insertVirtualAccount } from '@/lib/accounts/provision';
 import { conflict, notFound, unprocessable } from '@/lib/api/errors';
 import { hashPassword } from '@/lib/auth/passwords';
 import { users, type UserRole } from '@/lib/auth/schema';
-import { endAllSessionsOf } from '@/lib/auth/sessions';
 import { db, type Queryable } from '@/lib/platform/db';
 import { violatedUniqueConstraint } from '@/lib/platform/db/errors';
 import { merchants, subMerchants } from './schema';
+import { recordAudit } from '@/lib/audit/record';
+import { endSessionsOf } from '@/lib/auth/sessions';
 
 
 export interface NewUser {
@@ -43,7 +44,7 @@ async function insertUser(tx: Queryable, user: NewUser) {
   }
 }
 
-/** A merchant arrives with its first PLAIN_MERCHANT user and its LEGACY collection account. */
+/** A merchant arrives with its first user, a MERCHANT_ADMIN, and its LEGACY collection account. */
 export async function createMerchant(input: {
   name: string;
   email: string;
@@ -57,7 +58,7 @@ export async function createMerchant(input: {
       .insert(merchants)
       .values({ name: input.name, defaultCurrency: input.currency ?? 'KES' })
       .returning();
-    const user = await insertUser(tx, { ...input, merchantId: merchant!.id, role: 'PLAIN_MERCHANT' });
+    const user = await insertUser(tx, { ...input, merchantId: merchant!.id, role: 'MERCHANT_ADMIN' });
     const account = await insertVirtualAccount(tx, {
       merchantId: merchant!.id,
       ownerType: 'MERCHANT',
@@ -75,8 +76,11 @@ export async function createSubMerchant(input: { merchantId: string; name: strin
   const [merchant] = await db().select({ id: merchants.id }).from(merchants).where(eq(merchants.id, input.merchantId));
   if (!merchant) throw notFound('The merchant');
   try {
-    const [created] = await db().insert(subMerchants).values(input).returning();
-    return created!;
+    return await db().transaction(async (tx) => {
+      const [created] = await tx.insert(subMerchants).values(input).returning();
+      await recordAudit(tx, { merchantId: input.merchantId, action: 'sub_merchant.created', target: { type: 'sub_merchant', id: created!.id }, summary: `Sub-merchant "${created!.name}" created.` });
+      return created!;
+    });
   } catch (error) {
     if (violatedUniqueConstraint(error) === 'sub_merchants_merchant_name_key') throw conflict(`A sub-merchant named "${input.name}" already exists.`);
     throw error;
@@ -100,14 +104,18 @@ export async function createUser(input: NewUser) {
 
 /** Disabling a user also ends every session it has, so its tokens stop working at once. */
 export async function setUserActive(email: string, active: boolean) {
-  const [user] = await db()
-    .update(users)
-    .set({ active })
-    .where(eq(users.email, email.toLowerCase()))
-    .returning();
-  if (!user) throw notFound(`The user ${email}`);
-  if (!active) await endAllSessionsOf(user.id, 'user_disabled');
-  return user;
+  return db().transaction(async (tx) => {
+    const [user] = await tx
+      .update(users)
+      .set({ active })
+      .where(eq(users.email, email.toLowerCase()))
+      .returning();
+    if (!user) throw notFound(`The user ${email}`);
+    if (!active) await endSessionsOf(tx, user.id, 'user_disabled');
+    // From the CLI the actor is "system": an operator at a shell, not a user of the merchant.
+    await recordAudit(tx, { merchantId: user.merchantId, action: active ? 'user.enabled' : 'user.disabled', target: { type: 'user', id: user.id }, summary: `${user.email} ${active ? 'enabled' : 'disabled'} by an operator.` });
+    return user;
+  });
 }
 
 export async function findMerchantByUserEmail(email: string) {

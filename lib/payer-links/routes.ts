@@ -1,6 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
-import { bearerSecurity, jsonBody, jsonResponse, Problem, problems } from '@/lib/api/schemas';
-import { CreatePayerLinkRequest, PayerLink, PayerLinkParams, PayerPage } from './schemas';
+import { bearerSecurity, jsonBody, jsonResponse, problems } from '@/lib/api/schemas';
+import { CreatePayerLinkRequest, PayerLink, PayerLinkClosedProblem, PayerLinkParams, PayerPage } from './schemas';
 
 export const payerLinkRoutes = {
   create: createRoute({
@@ -29,8 +29,8 @@ export const payerLinkRoutes = {
       200: jsonResponse(PayerPage, 'The target can be paid.'),
       ...problems(404),
       410: {
-        description: 'The bill is paid, cancelled or expired, or the account is closed (code payer_link_closed).',
-        content: { 'application/problem+json': { schema: Problem } },
+        description: 'The bill is paid, cancelled or expired, or the account is closed (code payer_link_closed); `closed` says which and when.',
+        content: { 'application/problem+json': { schema: PayerLinkClosedProblem } },
       },
     },
   }),

@@ -18,7 +18,8 @@ export const payerLinks = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (table) => [
-    unique('payer_links_target_key').on(table.targetType, table.targetId),
+    // merchant_id first: the key a merchant-sharded database (docs/scaling.md) can enforce; a target belongs to one merchant.
+    unique('payer_links_target_key').on(table.merchantId, table.targetType, table.targetId),
     index('payer_links_merchant_idx').on(table.merchantId),
   ],
 );

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { Timestamp, Uuid } from '@/lib/api/schemas';
+import { Problem, Timestamp, Uuid } from '@/lib/api/schemas';
 import { billStatuses } from '@/lib/bills/schema';
 import { PaymentOptions } from '@/lib/payment-options/schemas';
 import { payerLinkTargets } from './schema';
@@ -38,6 +38,7 @@ export const PayerPage = z
       .object({
         paymentReference: z.string(),
         amount: z.number(),
+        amountDue: z.number().openapi({ description: 'What is still to pay: the amount less what was paid so far (the steps in paymentOptions quote it).' }),
         currency: z.string(),
         expiresAt: Timestamp,
         status: z.enum(billStatuses),
@@ -49,3 +50,18 @@ export const PayerPage = z
     currency: z.string().openapi({ example: 'KES', description: "What the payer pays in: the bill's currency, else the account's. paymentOptions offers only the channels that carry it." }),
   })
   .openapi('PayerPage', { description: 'What a payer needs to pay, and nothing else of the merchant.' });
+
+export const PayerLinkClosure = z
+  .object({
+    reason: z.enum(['BILL_PAID', 'BILL_CANCELLED', 'BILL_EXPIRED', 'CUSTOMER_INACTIVE', 'ACCOUNT_CLOSED']),
+    at: Timestamp.nullable().openapi({
+      description: 'When it closed, where known: the payment that settled the bill, its cancellation, its expiry.',
+    }),
+    merchantName: z.string(),
+    bill: z.object({ paymentReference: z.string(), amount: z.number(), currency: z.string() }).nullable(),
+  })
+  .openapi('PayerLinkClosure', { description: 'Why a payer link can no longer be paid, for a page in the payer\'s language.' });
+
+export const PayerLinkClosedProblem = Problem.extend({ closed: PayerLinkClosure }).openapi('PayerLinkClosedProblem', {
+  description: 'RFC 9457 problem details, with what the closed payer page shows.',
+});

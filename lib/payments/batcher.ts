@@ -3,6 +3,7 @@ import { virtualAccounts } from '@/lib/accounts/schema';
 import { config } from '@/lib/platform/config';
 import { db } from '@/lib/platform/db';
 import { logger } from '@/lib/platform/logger';
+import { metrics } from '@/lib/platform/metrics';
 import { unplaceableReason } from './acceptance';
 import type { InboundPayment } from './inbound';
 import { hourStart, nairobiDay } from './nairobi-days';
@@ -136,6 +137,7 @@ async function writeLane(lane: Lane): Promise<void> {
   try {
     while (lane.waiting.length > 0) {
       const batch = lane.waiting.slice(0, MAX_BATCH);
+      metrics().paymentBatchSize.observe(batch.length);
       lane.waiting = lane.waiting.slice(MAX_BATCH);
       await writeBatch(batch, lane.index);
     }

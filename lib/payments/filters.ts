@@ -28,6 +28,10 @@ export function searchCondition(q: string): SQL {
   return or(...readings)!;
 }
 
+/** NEEDS_ATTENTION and not yet dealt with, as the partial index payments_merchant_attention_idx reads it. */
+const waiting = sql`(${payments.matchStatus} = 'NEEDS_ATTENTION' and ${payments.attentionResolvedAt} is null)`;
+const needsAttention = (wanted: boolean): SQL => (wanted ? waiting : sql`not ${waiting}`);
+
 /** Every filter of the payments list and summary, always within what the caller may see. */
 export function paymentConditions(principal: Principal, filters: Filters): SQL {
   return and(
@@ -42,6 +46,7 @@ export function paymentConditions(principal: Principal, filters: Filters): SQL {
     filters.minAmount ? gte(payments.amount, filters.minAmount) : undefined,
     filters.maxAmount ? lte(payments.amount, filters.maxAmount) : undefined,
     filters.matchStatus ? eq(payments.matchStatus, filters.matchStatus) : undefined,
+    filters.needsAttention ? needsAttention(filters.needsAttention === 'true') : undefined,
     filters.q ? searchCondition(filters.q) : undefined,
   )!;
 }

@@ -7,6 +7,7 @@ import { recordEvent } from '@/lib/events/record';
 import { amountReasons, readRailAmount, type AmountReason, type RailAmount } from '@/lib/money/rail-amount';
 import { db, type Queryable } from '@/lib/platform/db';
 import { storableText } from '@/lib/platform/text';
+import { countIngested } from '@/lib/platform/metrics';
 import { refusalReason, unplaceableReason } from './acceptance';
 import { rejectionReasons, type InboundPayment, type RejectionReason } from './inbound';
 import { matchPayment } from './matching';
@@ -62,10 +63,16 @@ export async function checkInbound(inbound: InboundPayment): Promise<{ ok: true;
  * suspense with its text as sent, unless this reference was recorded before (a redelivery).
  */
 export async function ingestRailPayment(inbound: RailInbound, amount: RailAmount): Promise<IngestResult> {
+  return countedIngest(inbound.rail, ingestRailPaymentOnce(inbound, amount)); // /metrics: one count per confirmation
+}
+
+async function ingestRailPaymentOnce(inbound: RailInbound, amount: RailAmount): Promise<IngestResult> {
   if (amount.ok) return ingestPayment({ ...inbound, amount: amount.amount }, { strict: false });
   const seen = await existingPayment(db(), inbound);
   if (seen) return { outcome: 'recorded', payment: seen, duplicate: true };
-  return suspend(db(), inbound, amount.reason, { amount: null, amountText: amount.text });
+  // Whose money it is, when the payer named an account: the merchant then sees it in suspense.
+  const target = await resolveTarget(db(), { ...inbound, amount: '0' });
+  return suspend(db(), inbound, amount.reason, { amount: null, amountText: amount.text }, target.ok ? target.account : undefined);
 }
 
 export async function ingestPayment(inbound: InboundPayment, options: { strict: boolean }): Promise<IngestResult> {
@@ -93,17 +100,17 @@ export async function ingestPayment(inbound: InboundPayment, options: { strict: 
     const [account] = await tx.select().from(virtualAccounts).where(eq(virtualAccounts.id, target.account.id)).for('update');
     const now = new Date();
     const reason = options.strict ? refusalReason(account!, bill, inbound, now) : unplaceableReason(account!, inbound);
-    if (reason) return rejectOrSuspend(tx, inbound, reason, options.strict);
+    if (reason) return rejectOrSuspend(tx, inbound, reason, options.strict, account);
     return credit(tx, inbound, account!, bill, now);
   });
 }
 
-async function rejectOrSuspend(tx: Queryable, inbound: InboundPayment, reason: RejectionReason, strict: boolean): Promise<IngestResult> {
+async function rejectOrSuspend(tx: Queryable, inbound: InboundPayment, reason: RejectionReason, strict: boolean, account?: AccountRow): Promise<IngestResult> {
   if (strict) return { outcome: 'rejected', reason };
   // Only money goes into the amount column: another amount is held under its own reason, as text.
   const read = readRailAmount(inbound.amount, inbound.currency);
-  if (!read.ok) return suspend(tx, inbound, read.reason, { amount: null, amountText: inbound.amount });
-  return suspend(tx, inbound, reason, { amount: read.amount, amountText: inbound.amount });
+  if (!read.ok) return suspend(tx, inbound, read.reason, { amount: null, amountText: inbound.amount }, account);
+  return suspend(tx, inbound, reason, { amount: read.amount, amountText: inbound.amount }, account);
 }
 
 const reasonSentences: Record<SuspenseReason, string> = { ...rejectionReasons, ...amountReasons };
@@ -114,10 +121,19 @@ const optionalText = (value: string | null | undefined) => (value === null || va
  * rails' adapters have done so already; this guards any other caller): what is kept is flat, and
  * the request itself is kept as the text it arrived as, never re-serialised.
  */
-async function suspend(tx: Queryable, inbound: RailInbound, reason: SuspenseReason, amounts: { amount: string | null; amountText: string }): Promise<IngestResult> {
+async function suspend(
+  tx: Queryable,
+  inbound: RailInbound,
+  reason: SuspenseReason,
+  amounts: { amount: string | null; amountText: string },
+  account?: Pick<AccountRow, 'id' | 'merchantId' | 'subMerchantId'>,
+): Promise<IngestResult> {
   const inserted = await tx
     .insert(suspensePayments)
     .values({
+      merchantId: account?.merchantId ?? null,
+      subMerchantId: account?.subMerchantId ?? null,
+      virtualAccountId: account?.id ?? null,
       rail: inbound.rail,
       providerReference: inbound.providerReference,
       accountNumber: storableText(inbound.accountReference),
@@ -152,8 +168,12 @@ const duplicateOf = async (tx: Queryable, inbound: InboundPayment): Promise<Inge
   duplicate: true,
 });
 
-/** A payment to a bill's account, or one that validation must see locked: inside the transaction. */
-async function credit(tx: Queryable, inbound: InboundPayment, account: AccountRow, bill: BillRow | null, now: Date): Promise<IngestResult> {
+/**
+ * A payment to a bill's account, or one that validation must see locked: inside the transaction,
+ * with the bill (if any) and then the account locked by the caller. Suspense resolved by a person
+ * is credited through here too, so it is recorded exactly as a rail's payment would be.
+ */
+export async function credit(tx: Queryable, inbound: InboundPayment, account: AccountRow, bill: BillRow | null, now: Date): Promise<IngestResult> {
   const payment = paymentRow(inbound, account, bill, now);
   const posting = { account, amount: inbound.amount, fee: payment.feeAmount, channel: inbound.channel, currency: inbound.currency, day: nairobiDay(inbound.receivedAt), hour: hourStart(inbound.receivedAt) };
   if (!(await recordPayment(tx, payment, posting))) return duplicateOf(tx, inbound);
@@ -162,7 +182,7 @@ async function credit(tx: Queryable, inbound: InboundPayment, account: AccountRo
   return { outcome: 'recorded', payment, duplicate: false };
 }
 
-async function settleBill(tx: Queryable, bill: BillRow, next: NonNullable<ReturnType<typeof matchPayment>['bill']>, paymentId: string, credited: AccountRow) {
+export async function settleBill(tx: Queryable, bill: BillRow, next: NonNullable<ReturnType<typeof matchPayment>['bill']>, paymentId: string, credited: AccountRow) {
   const [updated] = await tx
     .update(expectedPayments)
     .set({ amountPaid: next.amountPaid, status: next.status, ...(next.settled ? { matchedCreditId: paymentId } : {}) })
@@ -185,3 +205,9 @@ async function settleBill(tx: Queryable, bill: BillRow, next: NonNullable<Return
     data: toExpectedPaymentJson({ ...updated!, virtualAccountNumber: invoiceNumber }),
   });
 }
+
+const countedIngest = async (rail: string, pending: Promise<IngestResult>): Promise<IngestResult> => {
+  const result = await pending;
+  countIngested(rail, result.outcome === 'rejected' ? result : { outcome: result.outcome, duplicate: result.duplicate });
+  return result;
+};

@@ -22,6 +22,9 @@ const reversedDigits = (phone: string | null | undefined) =>
 /** What a payment's row takes from its account: fields fixed when the account is made. */
 export type AccountIdentity = Pick<AccountRow, 'id' | 'merchantId' | 'subMerchantId' | 'accountNumber' | 'ownerType' | 'ownerId' | 'purpose' | 'currency'>;
 
+/** What a person later records about a NEEDS_ATTENTION payment: nothing yet. */
+const noAttentionYet = { attentionResolution: null, attentionNote: null, attentionResolvedBy: null, attentionResolvedAt: null, movedFromExpectedPaymentId: null } as const;
+
 /** The payment's row as it will be stored, id and createdAt included. */
 export function paymentRow(inbound: InboundPayment, account: AccountIdentity, bill: BillRow | null, now: Date): PaymentRow {
   const fee = feeFor(inbound.amount, inbound.channel, account.currency);
@@ -50,6 +53,8 @@ export function paymentRow(inbound: InboundPayment, account: AccountIdentity, bi
     billReference: clip(referenceGiven(inbound), MAX_INDEXED_REFERENCE),
     narration: inbound.narration ?? null,
     matchStatus: match.matchStatus,
+    status: 'RECEIVED',
+    ...noAttentionYet,
     receivedAt: inbound.receivedAt,
     createdAt: now,
   };

@@ -120,33 +120,36 @@ const runBatchStatement = preparedWithInput<{ id: string }>(
       order by ord, kind
       returning 1
     ), totals as (
-      insert into payment_daily_totals (merchant_id, day, virtual_account_id, sub_merchant_id, channel, currency, payment_count, total_amount)
-      select merchant_id, day, virtual_account_id, sub_merchant_id, channel, currency, count(*), sum(amount)
+      insert into payment_daily_totals (merchant_id, day, virtual_account_id, sub_merchant_id, channel, currency, payment_count, total_amount, fee_amount)
+      select merchant_id, day, virtual_account_id, sub_merchant_id, channel, currency, count(*), sum(amount), sum(fee_amount)
         from written group by merchant_id, day, virtual_account_id, sub_merchant_id, channel, currency
       on conflict (merchant_id, day, virtual_account_id, channel, currency)
       do update set payment_count = payment_daily_totals.payment_count + excluded.payment_count,
-                    total_amount = payment_daily_totals.total_amount + excluded.total_amount
+                    total_amount = payment_daily_totals.total_amount + excluded.total_amount,
+                    fee_amount = payment_daily_totals.fee_amount + excluded.fee_amount
       returning 1
     ), merchant_totals as (
       -- In key order, so that two batches adding to the same merchant rows take their locks alike.
-      insert into payment_merchant_daily_totals (merchant_id, day, sub_merchant_id, channel, currency, shard, payment_count, total_amount)
-      select merchant_id, day, sub_merchant_id, channel, currency, shard, count(*), sum(amount)
+      insert into payment_merchant_daily_totals (merchant_id, day, sub_merchant_id, channel, currency, shard, payment_count, total_amount, fee_amount)
+      select merchant_id, day, sub_merchant_id, channel, currency, shard, count(*), sum(amount), sum(fee_amount)
         from written group by merchant_id, day, sub_merchant_id, channel, currency, shard
        order by merchant_id, day, sub_merchant_id, channel, currency, shard
       on conflict on constraint payment_merchant_daily_totals_key
       do update set payment_count = payment_merchant_daily_totals.payment_count + excluded.payment_count,
-                    total_amount = payment_merchant_daily_totals.total_amount + excluded.total_amount
+                    total_amount = payment_merchant_daily_totals.total_amount + excluded.total_amount,
+                    fee_amount = payment_merchant_daily_totals.fee_amount + excluded.fee_amount
       returning 1
     ), merchant_hours as (
       -- Likewise in key order. Every statement that adds here adds to the day's rows as well, the two
       -- tables always in the same order, so lock waits cannot form a circle.
-      insert into payment_merchant_hourly_totals (merchant_id, hour, sub_merchant_id, channel, currency, shard, payment_count, total_amount)
-      select merchant_id, hour, sub_merchant_id, channel, currency, shard, count(*), sum(amount)
+      insert into payment_merchant_hourly_totals (merchant_id, hour, sub_merchant_id, channel, currency, shard, payment_count, total_amount, fee_amount)
+      select merchant_id, hour, sub_merchant_id, channel, currency, shard, count(*), sum(amount), sum(fee_amount)
         from written group by 1, 2, 3, 4, 5, 6
        order by 1, 2, 3, 4, 5, 6
       on conflict on constraint payment_merchant_hourly_totals_key
       do update set payment_count = payment_merchant_hourly_totals.payment_count + excluded.payment_count,
-                    total_amount = payment_merchant_hourly_totals.total_amount + excluded.total_amount
+                    total_amount = payment_merchant_hourly_totals.total_amount + excluded.total_amount,
+                    fee_amount = payment_merchant_hourly_totals.fee_amount + excluded.fee_amount
       returning 1
     ), ${deliveriesCtes(sql`insert into events (merchant_id, sub_merchant_id, type, data)
         select merchant_id, sub_merchant_id, 'payment.received', event from written order by ord`)}

@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { bearerSecurity, jsonResponse, problems } from '@/lib/api/schemas';
-import { Payment, PaymentIdParams, PaymentListQuery, PaymentSummary, PaymentSummaryQuery } from './schemas';
+import { DailyTotal, DailyTotalsQuery, Payment, PaymentIdParams, PaymentListQuery, PaymentSummary, PaymentSummaryQuery } from './schemas';
 
 export const paymentRoutes = {
   list: createRoute({
@@ -21,6 +21,17 @@ export const paymentRoutes = {
     security: bearerSecurity,
     request: { query: PaymentSummaryQuery },
     responses: { 200: jsonResponse(PaymentSummary, 'The summary.'), ...problems(401, 422) },
+  }),
+  dailyTotals: createRoute({
+    method: 'get',
+    path: '/merchants/me/payments/daily-totals',
+    tags: ['Payments'],
+    summary: 'Count, total, fees and net per Nairobi day, zero days included',
+    description:
+      'One entry per day from `from` to `to` (both included, at most 366 days) and currency, oldest first, with the filters of the list. Without `currency`, every day has an entry in the merchant\'s currency and in any other currency paid within the range.',
+    security: bearerSecurity,
+    request: { query: DailyTotalsQuery },
+    responses: { 200: jsonResponse(z.array(DailyTotal), 'The days.'), ...problems(401, 422) },
   }),
   get: createRoute({
     method: 'get',

@@ -17,6 +17,13 @@ export type PaymentRail = (typeof paymentRails)[number];
 export const matchStatuses = ['MATCHED', 'PARTIAL', 'OVERPAID', 'UNMATCHED', 'NEEDS_ATTENTION'] as const;
 export type MatchStatus = (typeof matchStatuses)[number];
 
+/** RECEIVED is kept; REVERSAL_PENDING waits for the rail to give it back; REVERSED went back (lib/reversals). */
+export const paymentStatuses = ['RECEIVED', 'REVERSAL_PENDING', 'REVERSED'] as const;
+export type PaymentStatus = (typeof paymentStatuses)[number];
+
+export const attentionResolutions = ['MOVED', 'NOTED'] as const;
+export type AttentionResolution = (typeof attentionResolutions)[number];
+
 /** Without foreign keys, as balance entries and events: see events' schema for why. */
 export const payments = pgTable(
   'payments',
@@ -45,16 +52,30 @@ export const payments = pgTable(
     billReference: text('bill_reference'),
     narration: text('narration'),
     matchStatus: text('match_status', { enum: matchStatuses }).notNull(),
+    status: text('status', { enum: paymentStatuses }).notNull().default('RECEIVED'),
+    /**
+     * A NEEDS_ATTENTION payment a person has dealt with: MOVED onto another open bill (its match
+     * status then is that bill's), or NOTED (left where it is, with why). Null until then.
+     */
+    attentionResolution: text('attention_resolution', { enum: attentionResolutions }),
+    attentionNote: text('attention_note'),
+    attentionResolvedBy: uuid('attention_resolved_by'),
+    attentionResolvedAt: timestamp('attention_resolved_at', { withTimezone: true, precision: 3 }),
+    movedFromExpectedPaymentId: uuid('moved_from_expected_payment_id'),
     receivedAt: timestamp('received_at', { withTimezone: true, precision: 3 }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (table) => [
     unique('payments_rail_reference_key').on(table.rail, table.providerReference),
+    check('payments_status_check', sql`${table.status} IN ('RECEIVED', 'REVERSAL_PENDING', 'REVERSED')`),
     index('payments_merchant_created_idx').on(table.merchantId, table.createdAt.desc(), table.id.desc()),
     index('payments_merchant_received_idx').on(table.merchantId, table.receivedAt),
     index('payments_sub_merchant_created_idx').on(table.subMerchantId, table.createdAt.desc(), table.id.desc()),
     index('payments_account_created_idx').on(table.virtualAccountId, table.createdAt.desc(), table.id.desc()),
     index('payments_bill_idx').on(table.expectedPaymentId),
+    index('payments_merchant_attention_idx')
+      .on(table.merchantId, table.createdAt.desc(), table.id.desc())
+      .where(sql`${table.matchStatus} = 'NEEDS_ATTENTION' AND ${table.attentionResolvedAt} IS NULL`),
     index('payments_customer_created_idx').on(table.customerId, table.createdAt.desc(), table.id.desc()),
     index('payments_merchant_reference_idx').on(table.merchantId, table.providerReference),
     index('payments_merchant_phone_idx').on(table.merchantId, sql`${table.payerPhoneReversed} text_pattern_ops`),
@@ -79,6 +100,8 @@ export const paymentDailyTotals = pgTable(
     currency: char('currency', { length: 3 }).notNull(),
     paymentCount: bigint('payment_count', { mode: 'number' }).notNull(),
     totalAmount: money('total_amount').notNull(),
+    /** The fees on those payments (migration 0017); net is totalAmount − feeAmount. */
+    feeAmount: money('fee_amount').notNull().default('0'),
   },
   (table) => [
     primaryKey({ name: 'payment_daily_totals_pkey', columns: [table.merchantId, table.day, table.virtualAccountId, table.channel, table.currency] }),
@@ -96,6 +119,7 @@ const merchantTotalsColumns = () => ({
   shard: smallint('shard').notNull(),
   paymentCount: bigint('payment_count', { mode: 'number' }).notNull(),
   totalAmount: money('total_amount').notNull(),
+  feeAmount: money('fee_amount').notNull().default('0'),
 });
 
 /**
@@ -132,6 +156,10 @@ export const paymentMerchantHourlyTotals = pgTable(
   ],
 );
 
+/** OPEN waits for a person; RESOLVED became a payment; RETURN_REQUESTED is to go back to the payer. */
+export const suspenseStatuses = ['OPEN', 'RESOLVED', 'RETURN_REQUESTED'] as const;
+export type SuspenseStatus = (typeof suspenseStatuses)[number];
+
 /**
  * Money a rail confirmed that no account can take (unknown account number, another currency, an
  * amount that is not money): kept whole for an operator, never dropped, and still unique per rail
@@ -155,11 +183,27 @@ export const suspensePayments = pgTable(
     payload: jsonb('payload').notNull(),
     rawBody: text('raw_body'),
     receivedAt: timestamp('received_at', { withTimezone: true, precision: 3 }).notNull(),
+    /** Whose money it is: set when the account number was known, or by an operator (suspense:assign). */
+    merchantId: uuid('merchant_id'),
+    subMerchantId: uuid('sub_merchant_id'),
+    virtualAccountId: uuid('virtual_account_id'),
+    status: text('status', { enum: suspenseStatuses }).notNull().default('OPEN'),
+    /** The one payment a RESOLVED row became (same rail and provider reference). */
+    resolvedPaymentId: uuid('resolved_payment_id'),
+    resolvedBy: uuid('resolved_by'),
+    resolutionNote: text('resolution_note'),
     resolvedAt: timestamp('resolved_at', { withTimezone: true, precision: 3 }),
+    returnRequestedAt: timestamp('return_requested_at', { withTimezone: true, precision: 3 }),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (table) => [
     unique('suspense_payments_rail_reference_key').on(table.rail, table.providerReference),
+    index('suspense_payments_merchant_created_idx').on(table.merchantId, table.createdAt.desc(), table.id.desc()),
+    // The merchant's OPEN list stays one index range however much was resolved or returned before.
+    index('suspense_payments_merchant_status_created_idx').on(table.merchantId, table.status, table.createdAt.desc(), table.id.desc()),
+    index('suspense_payments_unassigned_idx').on(table.createdAt.desc(), table.id.desc()).where(sql`${table.merchantId} IS NULL`),
+    check('suspense_payments_status_check', sql`${table.status} IN ('OPEN', 'RESOLVED', 'RETURN_REQUESTED')`),
+    check('suspense_payments_resolved_has_payment', sql`(${table.status} = 'RESOLVED') = (${table.resolvedPaymentId} IS NOT NULL)`),
     check(
       'suspense_payments_amount_or_reason',
       sql`${table.amount} IS NOT NULL OR ${table.reason} IN ('UNREADABLE_AMOUNT', 'NEGATIVE_AMOUNT', 'ZERO_AMOUNT', 'TOO_MANY_DECIMALS', 'AMOUNT_TOO_LARGE')`,

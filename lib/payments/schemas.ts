@@ -3,7 +3,16 @@ import { Currency } from '@/lib/accounts/schemas';
 import { pageQuery } from '@/lib/api/pagination';
 import { Timestamp, TimestampInput, Uuid } from '@/lib/api/schemas';
 import { decimalText } from '@/lib/money/decimal';
-import { matchStatuses, paymentChannels } from './schema';
+import { attentionResolutions, matchStatuses, paymentChannels, paymentStatuses } from './schema';
+
+const PaymentAttention = z
+  .object({
+    resolution: z.enum(attentionResolutions).openapi({ description: 'MOVED onto another open bill (matchStatus is then that bill\'s), or NOTED: left where it is.' }),
+    note: z.string().nullable(),
+    movedFromExpectedPaymentId: Uuid.nullable().openapi({ description: 'The closed bill it first named (MOVED).' }),
+    resolvedAt: Timestamp,
+  })
+  .openapi('PaymentAttention');
 
 export const Payment = z
   .object({
@@ -30,6 +39,10 @@ export const Payment = z
       description:
         'MATCHED settled a bill; PARTIAL paid part of one; OVERPAID settled one with a surplus; UNMATCHED had no bill; NEEDS_ATTENTION arrived for a bill already paid, cancelled or expired.',
     }),
+    status: z.enum(paymentStatuses).openapi({
+      description: 'RECEIVED: the money is in the account. REVERSAL_PENDING: a reversal was asked of the rail and waits for its answer. REVERSED: the rail gave the money back to the payer (docs/reconciliation.md).',
+    }),
+    attention: PaymentAttention.nullable().openapi({ description: 'What a person did about a NEEDS_ATTENTION payment; null until then.' }),
     receivedAt: Timestamp.openapi({ description: 'When the rail says the money arrived.' }),
     createdAt: Timestamp,
   })
@@ -56,6 +69,10 @@ export const paymentFilters = {
   minAmount: Money.optional(),
   maxAmount: Money.optional(),
   matchStatus: z.enum(matchStatuses).optional(),
+  needsAttention: z
+    .enum(['true', 'false'])
+    .optional()
+    .openapi({ description: 'true: NEEDS_ATTENTION payments nobody has dealt with yet; false: every other payment.' }),
   q: z
     .string()
     .trim()
@@ -75,7 +92,58 @@ export const PaymentSummaryQuery = z.object({
 export type PaymentSummaryFilters = z.output<typeof PaymentSummaryQuery>;
 
 export const PaymentSummary = z
-  .object({ paymentCount: z.number().int(), totalAmount: z.number(), currency: z.string() })
+  .object({
+    paymentCount: z.number().int(),
+    totalAmount: z.number(),
+    currency: z.string(),
+    feeAmount: z.number().openapi({ description: 'Our fees on those payments.' }),
+    netAmount: z.number().openapi({ description: 'totalAmount − feeAmount: what reaches the accounts.' }),
+  })
   .openapi('PaymentSummary');
+
+/** The most days one daily-totals answer covers: a year, leap day included. */
+export const MAX_TOTALS_DAYS = 366;
+const DAY_MS = 86_400_000;
+const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+/** A real calendar date from 1970 to 9999 ("2026-02-30" is not one). */
+/** 2026-02-30 and 2026-13-01 are not days: the first reads back as another day, the second not at all. */
+function isCalendarDay(text: string): boolean {
+  if (!DAY_PATTERN.test(text) || text < '1970-01-01') return false;
+  const ms = Date.parse(`${text}T00:00:00.000Z`);
+  return !Number.isNaN(ms) && new Date(ms).toISOString().slice(0, 10) === text;
+}
+const CalendarDay = z
+  .string()
+  .refine(isCalendarDay, 'Must be a calendar date, YYYY-MM-DD, from 1970 on.')
+  .openapi({ example: '2026-11-01', description: 'A Nairobi calendar date, YYYY-MM-DD.' });
+
+const { from: _from, to: _to, ...dayFilters } = paymentFilters;
+
+export const DailyTotalsQuery = z
+  .object({
+    from: CalendarDay.openapi({ description: 'The first Nairobi day, YYYY-MM-DD.' }),
+    to: CalendarDay.openapi({ description: `The last Nairobi day, included; at most ${MAX_TOTALS_DAYS} days from \`from\`.` }),
+    ...dayFilters,
+    currency: Currency.optional().openapi({
+      description: "Only this currency. Without it: the merchant's currency every day, and any other currency paid in the range every day too.",
+    }),
+  })
+  .superRefine((query, context) => {
+    const days = (Date.parse(query.to) - Date.parse(query.from)) / DAY_MS + 1;
+    if (days < 1) context.addIssue({ code: 'custom', path: ['to'], message: 'Must be on or after from.' });
+    else if (days > MAX_TOTALS_DAYS) context.addIssue({ code: 'custom', path: ['to'], message: `Must be at most ${MAX_TOTALS_DAYS} days from from (both included).` });
+  });
+export type DailyTotalsFilters = z.output<typeof DailyTotalsQuery>;
+
+export const DailyTotal = z
+  .object({
+    day: z.string().openapi({ example: '2026-11-21', description: 'The Nairobi calendar date.' }),
+    currency: z.string(),
+    paymentCount: z.number().int(),
+    totalAmount: z.number().openapi({ description: 'What payers paid that day (gross).' }),
+    feeAmount: z.number().openapi({ description: 'Our fees on those payments.' }),
+    netAmount: z.number().openapi({ description: 'totalAmount − feeAmount.' }),
+  })
+  .openapi('DailyTotal');
 
 export const PaymentIdParams = z.object({ paymentId: Uuid.openapi({ param: { name: 'paymentId', in: 'path' } }) });

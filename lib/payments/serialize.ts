@@ -25,6 +25,15 @@ export const toPaymentJson = (payment: PaymentRow) => ({
   billReference: payment.billReference,
   narration: payment.narration,
   matchStatus: payment.matchStatus,
+  status: payment.status,
+  attention: payment.attentionResolution
+    ? {
+        resolution: payment.attentionResolution,
+        note: payment.attentionNote,
+        movedFromExpectedPaymentId: payment.movedFromExpectedPaymentId,
+        resolvedAt: timestampJson(payment.attentionResolvedAt!),
+      }
+    : null,
   receivedAt: timestampJson(payment.receivedAt),
   createdAt: timestampJson(payment.createdAt),
 });

@@ -1,4 +1,4 @@
-import { and, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Principal } from '@/lib/auth/principal';
 import { merchants } from '@/lib/merchants/schema';
@@ -9,11 +9,11 @@ import { paymentDailyTotals, paymentMerchantDailyTotals, paymentMerchantHourlyTo
 import type { PaymentSummaryFilters } from './schemas';
 
 /** Anything finer than day, channel, account and sub-merchant (an amount range, a search, a bill) has no daily total. */
-const totalsCanAnswer = (filters: PaymentSummaryFilters) =>
+export const totalsCanAnswer = (filters: Omit<PaymentSummaryFilters, 'from' | 'to'>) =>
   !(filters.q || filters.minAmount || filters.maxAmount || filters.expectedPaymentId || filters.customerId || filters.matchStatus);
 
 /** The sub-merchant whose totals a caller sees: its own when scoped, else the one it filters on. */
-function totalsScope(principal: Principal, filters: PaymentSummaryFilters, subMerchantColumn: AnyPgColumn): SQL | undefined {
+export function totalsScope(principal: Principal, filters: Pick<PaymentSummaryFilters, 'subMerchantId'>, subMerchantColumn: AnyPgColumn): SQL | undefined {
   const scopeSubMerchant = principal.subMerchantId ?? filters.subMerchantId;
   return and(
     scopeSubMerchant ? eq(subMerchantColumn, scopeSubMerchant) : undefined,
@@ -37,7 +37,7 @@ function wholeDays(principal: Principal, filters: PaymentSummaryFilters, currenc
     filters.virtualAccountId ? eq(paymentDailyTotals.virtualAccountId, filters.virtualAccountId) : undefined,
     totalsScope(principal, filters, totals.subMerchantId),
   );
-  return sql`select ${totals.paymentCount}::numeric as count, ${totals.totalAmount} as total from ${totals} where ${where}`;
+  return sql`select ${totals.paymentCount}::numeric as count, ${totals.totalAmount} as total, ${totals.feeAmount} as fee from ${totals} where ${where}`;
 }
 
 /** A run of whole hours, from the merchant's hourly totals. */
@@ -51,14 +51,15 @@ function wholeHours(principal: Principal, filters: PaymentSummaryFilters, curren
     filters.channel ? eq(totals.channel, filters.channel) : undefined,
     totalsScope(principal, filters, totals.subMerchantId),
   );
-  return sql`select ${totals.paymentCount}::numeric as count, ${totals.totalAmount} as total from ${totals} where ${where}`;
+  return sql`select ${totals.paymentCount}::numeric as count, ${totals.totalAmount} as total, ${totals.feeAmount} as fee from ${totals} where ${where}`;
 }
 
 /** The payments themselves, for the filters (over `span` instead of their own range when given: a partial day). */
 function paymentsIn(principal: Principal, filters: PaymentSummaryFilters, currency: string, span?: Span): SQL {
   const within = span ? { ...filters, from: span.from?.toISOString(), to: span.to?.toISOString() } : filters;
-  const where = and(paymentConditions(principal, within), eq(payments.currency, currency));
-  return sql`select count(*)::numeric as count, sum(${payments.amount}) as total from ${payments} where ${where}`;
+  // Reversed payments are out of the totals (lib/reversals/post-reversal.ts), so out of these sums too.
+  const where = and(paymentConditions(principal, within), eq(payments.currency, currency), ne(payments.status, 'REVERSED'));
+  return sql`select count(*)::numeric as count, sum(${payments.amount}) as total, sum(${payments.feeAmount}) as fee from ${payments} where ${where}`;
 }
 
 /** The parts whose sums make the summary: totals where they can answer, payments elsewhere. */
@@ -74,7 +75,7 @@ function summaryParts(principal: Principal, filters: PaymentSummaryFilters, curr
 }
 
 /**
- * Count and exact total for the filters, in one currency: whole Nairobi days from the daily totals
+ * Count, exact total, fees and net (total − fees) for the filters, in one currency: whole Nairobi days from the daily totals
  * and whole hours from the hourly ones (both kept in each payment's statement), the rest (under an
  * hour at either end) from the payments, all added as NUMERIC in one statement. A filter the totals
  * cannot answer sums the payments it selects.
@@ -82,14 +83,18 @@ function summaryParts(principal: Principal, filters: PaymentSummaryFilters, curr
 export async function summarisePayments(principal: Principal, filters: PaymentSummaryFilters) {
   const currency = filters.currency ?? (await merchantCurrency(principal.merchantId));
   const parts = summaryParts(principal, filters, currency);
-  if (parts.length === 0) return { paymentCount: 0, totalAmount: 0, currency }; // an empty range
-  const { rows } = await db().execute<{ count: string; total: string }>(
-    sql`select coalesce(sum(count), 0) as count, coalesce(sum(total), 0) as total from (${sql.join(parts, sql` union all `)}) as parts`,
+  if (parts.length === 0) return { paymentCount: 0, totalAmount: 0, currency, feeAmount: 0, netAmount: 0 }; // an empty range
+  // Net is subtracted in NUMERIC: a float subtraction of the two could be a cent off.
+  const { rows } = await db().execute<{ count: string; total: string; fee: string; net: string }>(
+    sql`select coalesce(sum(count), 0) as count, coalesce(sum(total), 0) as total, coalesce(sum(fee), 0) as fee,
+               coalesce(sum(total), 0) - coalesce(sum(fee), 0) as net
+          from (${sql.join(parts, sql` union all `)}) as parts`,
   );
-  return { paymentCount: Number(rows[0]!.count), totalAmount: Number(rows[0]!.total), currency };
+  const { count, total, fee, net } = rows[0]!;
+  return { paymentCount: Number(count), totalAmount: Number(total), currency, feeAmount: Number(fee), netAmount: Number(net) };
 }
 
-async function merchantCurrency(merchantId: string): Promise<string> {
+export async function merchantCurrency(merchantId: string): Promise<string> {
   const [merchant] = await db().select({ currency: merchants.defaultCurrency }).from(merchants).where(eq(merchants.id, merchantId));
   return merchant?.currency ?? 'KES';
 }

@@ -44,6 +44,8 @@ const environmentSchema = z.object({
    * start (this, else on with the embedded database); server.ts replaces it here with the recorded one.
    */
   SANDBOX: booleanFlag.optional(),
+  /** Bearer token for /metrics from elsewhere than this machine (without it, loopback only). */
+  METRICS_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // Rails (see docs/rails.md). Unset secrets are shared through the database (lib/platform/shared-state).
   MPESA_CALLBACK_SECRET: z.string().regex(/^[A-Za-z0-9_-]{24,200}$/, 'must be 24 to 200 letters, digits, "-" or "_" (it travels in a URL)').optional(),
@@ -70,6 +72,12 @@ const environmentSchema = z.object({
   /** In-flight webhook requests per process: to one endpoint, and in all. */
   WEBHOOK_ENDPOINT_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(10),
   WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(10_000).default(50),
+  // Team and two factors (see docs/security.md).
+  /** Invitations and password-reset links are also emailed through this (smtp:// or smtps://); without it an administrator copies them. */
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  SMTP_FROM: z.string().min(3).default('Collect <no-reply@collect.example>'),
+  /** Encrypts two-factor secrets at rest (32+ characters); generated into the database when unset. */
+  MFA_ENCRYPTION_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
 });
 
 /** Settings that only make sense together: a Daraja prompt needs its credentials and a public callback address. */

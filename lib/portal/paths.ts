@@ -1,5 +1,5 @@
 /** Paths anyone may open without signing in. Everything else in the portal needs a session. */
-const PUBLIC_PREFIXES = ['/login', '/docs', '/pay/', '/api/auth/'];
+const PUBLIC_PREFIXES = ['/login', '/docs', '/pay/', '/api/auth/', '/invitations/', '/reset-password/'];
 
 export function isPublicPath(pathname: string): boolean {
   return PUBLIC_PREFIXES.some((prefix) =>

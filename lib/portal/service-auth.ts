@@ -1,4 +1,5 @@
 import 'server-only';
+import { mfaRoutes } from '@/lib/auth/mfa/routes';
 import { authRoutes } from '@/lib/auth/routes';
 import { serviceClient } from '@/lib/client';
 import { merchantRoutes } from '@/lib/merchants/routes';
@@ -14,21 +15,30 @@ export async function loginWithPassword(input: {
   const pair = await serviceClient({ forwardedFor: input.forwardedFor }).call(authRoutes.login, {
     json: { email: input.email, password: input.password },
   });
-  const client = serviceClient({ accessToken: pair.accessToken, forwardedFor: input.forwardedFor });
+  return { pair, user: await portalUserOf(pair, input.forwardedFor) };
+}
+
+/** The second step of a sign-in with two factors: the token the first step answered and a code. */
+export async function loginWithCode(input: { mfaToken: string; code: string; forwardedFor?: string }): Promise<{ user: PortalUser; pair: TokenPair }> {
+  const pair = await serviceClient({ forwardedFor: input.forwardedFor }).call(mfaRoutes.login, {
+    json: { mfaToken: input.mfaToken, code: input.code },
+  });
+  return { pair, user: await portalUserOf(pair, input.forwardedFor) };
+}
+
+async function portalUserOf(pair: TokenPair, forwardedFor?: string): Promise<PortalUser> {
+  const client = serviceClient({ accessToken: pair.accessToken, forwardedFor });
   const [me, merchant] = await Promise.all([client.call(authRoutes.me), client.call(merchantRoutes.me)]);
   const name = `${me.firstName} ${me.lastName}`.trim();
   return {
-    pair,
-    user: {
-      id: me.id,
-      email: me.email,
-      name: name || me.email,
-      firstName: me.firstName || name || me.email,
-      role: me.role,
-      merchantId: me.merchantId,
-      merchantName: merchant.name,
-      subMerchantId: me.subMerchantId,
-    },
+    id: me.id,
+    email: me.email,
+    name: name || me.email,
+    firstName: me.firstName || name || me.email,
+    role: me.role,
+    merchantId: me.merchantId,
+    merchantName: merchant.name,
+    subMerchantId: me.subMerchantId,
   };
 }
 

@@ -64,6 +64,8 @@ export function portalClient(session: PortalSession): ServiceClient {
       return await client.request(route, input);
     } catch (error) {
       if (isServiceError(error) && error.status === 401) redirect(SESSION_ENDED_URL);
+      // The merchant requires two factors and this user has none yet: enrolment comes first.
+      if (isServiceError(error) && error.code === 'mfa_enrollment_required') redirect('/account');
       throw error;
     }
   };

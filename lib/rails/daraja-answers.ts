@@ -10,7 +10,7 @@ import { logger } from '@/lib/platform/logger';
 /** Seconds Daraja (or anyone) should wait before resending while the database is out. */
 export const RETRY_AFTER_SECONDS = 5;
 
-export type DarajaStep = 'c2b-validation' | 'c2b-confirmation' | 'stk-callback';
+export type DarajaStep = 'c2b-validation' | 'c2b-confirmation' | 'stk-callback' | 'reversal-result';
 
 /** Daraja's "rejected, other error": no money moves. */
 const VALIDATION_REFUSED = { ResultCode: 'C2B00016', ResultDesc: 'Rejected' };

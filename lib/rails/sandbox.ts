@@ -1,3 +1,4 @@
+import type { z } from '@hono/zod-openapi';
 import { and, eq } from 'drizzle-orm';
 import { virtualAccounts } from '@/lib/accounts/schema';
 import { conflict } from '@/lib/api/errors';
@@ -17,7 +18,10 @@ import { confirmC2b, validateC2b, type RailScope } from './c2b';
 import { toDarajaTime } from './nairobi-time';
 import { paymentRejected } from './payment-rejected';
 import { newBankReference, newMpesaReceipt } from './references';
-import type { BankCreditInput, C2bPaymentInput, SandboxInboundPaymentInput } from './schemas';
+import { keepSandboxTransaction } from '@/lib/recovery/sandbox-list';
+import type { BankCreditInput, C2bPaymentInput, SandboxDroppedPayment, SandboxInboundPaymentInput } from './schemas';
+
+type SandboxDroppedPaymentJson = z.infer<typeof SandboxDroppedPayment>;
 
 const referenceTaken = () =>
   conflict('This providerReference was already used for a payment you cannot see; leave it out to get a fresh one.');
@@ -45,12 +49,12 @@ async function earlierPayment(principal: Principal, rail: 'MPESA' | 'BANK', refe
   return undefined;
 }
 
-function c2bPayload(input: SandboxInboundPaymentInput, reference: string, amount: string): C2bPaymentInput {
+function c2bPayload(input: SandboxInboundPaymentInput, reference: string, amount: string, at: Date): C2bPaymentInput {
   const [first = 'Sandbox', ...rest] = (input.payerName ?? 'Sandbox Payer').split(/\s+/);
   return {
     TransactionType: 'Pay Bill',
     TransID: reference,
-    TransTime: toDarajaTime(new Date()),
+    TransTime: toDarajaTime(at),
     TransAmount: amount,
     BusinessShortCode: config().PAYBILL_NUMBER,
     BillRefNumber: input.accountNumber,
@@ -72,12 +76,34 @@ async function currencyOf(merchantId: string, accountNumber: string) {
   return account?.currency ?? 'KES';
 }
 
-async function viaMpesa(principal: Principal, input: SandboxInboundPaymentInput, reference: string, amount: string, scope: RailScope) {
-  const payload = c2bPayload(input, reference, amount);
+/**
+ * The simulated M-Pesa: validation, then the confirmation, unless the caller asked for it to be
+ * dropped. Either way the payment joins the provider's own list (what Pull Transactions answers
+ * from); a delivered one only once its confirmation is kept, so that a recovery run at that very
+ * moment never takes the simulator's own callback for a missed one.
+ */
+async function viaMpesa(principal: Principal, input: SandboxInboundPaymentInput, reference: string, amount: string, scope: RailScope): Promise<IngestResult | 'dropped'> {
+  const at = new Date(Math.floor(Date.now() / 1000) * 1000); // Daraja's times are to the second
+  const payload = c2bPayload(input, reference, amount, at);
   const verdict = await validateC2b(payload, scope);
   if (verdict.answer.ResultCode !== '0') throw paymentRejected(verdict.reason ?? 'UNKNOWN_ACCOUNT');
   ensureVisible(principal, verdict.account);
-  return confirmC2b(payload, scope);
+  const listed = {
+    transactionId: reference,
+    merchantId: principal.merchantId,
+    amount,
+    billReference: input.accountNumber,
+    msisdn: String(payload.MSISDN),
+    sender: [payload.FirstName, payload.LastName].filter(Boolean).join(' '),
+    trxDate: at,
+  };
+  if (input.callback === 'dropped') {
+    await keepSandboxTransaction({ ...listed, callback: 'DROPPED' });
+    return 'dropped';
+  }
+  const result = await confirmC2b(payload, scope);
+  await keepSandboxTransaction({ ...listed, callback: 'DELIVERED' });
+  return result;
 }
 
 async function viaBank(principal: Principal, input: SandboxInboundPaymentInput, reference: string, amount: string, scope: RailScope) {
@@ -105,7 +131,9 @@ async function viaBank(principal: Principal, input: SandboxInboundPaymentInput, 
  * A payment as a rail would deliver it, through the rail's own code (the HMAC aside), limited to
  * the caller's merchant. 201 for a new payment, 200 for a reference already seen.
  */
-export async function simulateInboundPayment(principal: Principal, input: SandboxInboundPaymentInput): Promise<{ payment: PaymentRow; created: boolean }> {
+export type SimulatedPayment = { payment: PaymentRow; created: boolean } | { dropped: SandboxDroppedPaymentJson };
+
+export async function simulateInboundPayment(principal: Principal, input: SandboxInboundPaymentInput): Promise<SimulatedPayment> {
   const rail = input.channel === 'MOBILE_MONEY' ? 'MPESA' : 'BANK';
   const reference = input.providerReference ?? (rail === 'MPESA' ? newMpesaReceipt() : newBankReference());
   const seen = await earlierPayment(principal, rail, reference);
@@ -114,7 +142,10 @@ export async function simulateInboundPayment(principal: Principal, input: Sandbo
   const amount = decimalText(input.amount);
   if (amount === undefined) throw paymentRejected('INVALID_AMOUNT');
   const scope = { merchantId: principal.merchantId };
-  const result: IngestResult = rail === 'MPESA' ? await viaMpesa(principal, input, reference, amount, scope) : await viaBank(principal, input, reference, amount, scope);
+  const result = rail === 'MPESA' ? await viaMpesa(principal, input, reference, amount, scope) : await viaBank(principal, input, reference, amount, scope);
+  if (result === 'dropped') {
+    return { dropped: { providerReference: reference, accountNumber: input.accountNumber, amount, currency: 'KES', callback: 'dropped', recorded: false } };
+  }
   // The sandbox refuses what the rail would refuse; an amount that is not money among it.
   if (result.outcome !== 'recorded') throw paymentRejected(result.reason in amountReasons ? 'INVALID_AMOUNT' : (result.reason as RejectionReason));
   // Two merchants racing with the same made-up reference: the loser must not see the winner's payment.

@@ -97,12 +97,31 @@ export const SandboxInboundPaymentRequest = z
     billReference: PlainText(z.string().trim().min(1).max(100)).optional().openapi({ description: 'A bill\'s paymentReference given beside the account number.' }),
     payerPhone: KenyanMobileInput().optional(),
     payerName: PlainText(z.string().trim().min(1).max(200)).optional(),
+    callback: z
+      .enum(['delivered', 'dropped'])
+      .default('delivered')
+      .openapi({ description: 'MOBILE_MONEY only. `dropped`: the simulated M-Pesa takes the payment and lists it (Pull Transactions) but its confirmation never arrives; missed-callback recovery (`rails:recover`) then records it.' }),
   })
   // The channel table (lib/money/channels.ts): M-Pesa and PesaLink move only KES, RTGS also USD, EUR, GBP.
   .superRefine((input, context) => {
+    if (input.callback === 'dropped' && input.channel !== 'MOBILE_MONEY') {
+      context.addIssue({ code: 'custom', path: ['callback'], message: 'Only MOBILE_MONEY payments can have their callback dropped (banks are not recovered by Pull Transactions).' });
+    }
     if (input.currency === undefined || channelCarries(input.channel, input.currency)) return;
     const carried = channelCurrencies[input.channel].join(', ');
     context.addIssue({ code: 'custom', path: ['currency'], message: `${channelNames[input.channel]} carries only ${carried}.` });
   })
   .openapi('SandboxInboundPaymentRequest');
 export type SandboxInboundPaymentInput = z.infer<typeof SandboxInboundPaymentRequest>;
+
+/** A simulated M-Pesa payment whose confirmation was dropped: taken and listed by the provider, not yet recorded by us. */
+export const SandboxDroppedPayment = z
+  .object({
+    providerReference: z.string().openapi({ example: 'SGR7ABC1XY', description: 'The M-Pesa receipt, as Pull Transactions will list it.' }),
+    accountNumber: z.string(),
+    amount: z.string().openapi({ example: '1500' }),
+    currency: z.literal('KES'),
+    callback: z.literal('dropped'),
+    recorded: z.literal(false).openapi({ description: 'Nothing is recorded until recovery finds it (`npm run cli -- rails:recover`, or the scheduled job).' }),
+  })
+  .openapi('SandboxDroppedPayment');

@@ -10,9 +10,17 @@ import { registerPaymentRoutes } from '@/lib/payments/handlers';
 import { idempotency } from '@/lib/idempotency/middleware';
 import { registerMerchantRoutes } from '@/lib/merchants/handlers';
 import { registerRailRoutes } from '@/lib/rails/handlers';
+import { registerReversalRoutes } from '@/lib/reversals/handlers';
+import { registerRecoveryRoutes } from '@/lib/recovery/handlers';
 import { registerStkRoutes } from '@/lib/stk/handlers';
+import { registerStatementRoutes } from '@/lib/statements/handlers';
+import { registerSuspenseRoutes } from '@/lib/suspense/handlers';
 import { registerEventRoutes } from '@/lib/events/handlers';
 import { registerWebhookRoutes } from '@/lib/webhooks/handlers';
+import { registerApiKeyRoutes } from '@/lib/api-keys/handlers';
+import { registerAuditRoutes } from '@/lib/audit/handlers';
+import { auditRequestContext } from '@/lib/audit/request-context';
+import { registerTeamRoutes } from '@/lib/team/handlers';
 import { authenticate } from '@/lib/auth/authenticate';
 import type { ApiEnv } from '@/lib/api/context';
 import { ApiError, handleError, problemResponse } from '@/lib/api/errors';
@@ -22,6 +30,7 @@ import { describeApi } from '@/lib/api/openapi';
 import { requestLog } from '@/lib/api/request-log';
 import { refuseUnacceptableText } from '@/lib/api/text-guard';
 import { validationHook } from '@/lib/api/validation';
+import { httpMetrics } from '@/lib/operations/http-metrics';
 
 export const API_BASE_PATH = '/api/v1';
 const DARAJA_PATHS = `${API_BASE_PATH}/rails/daraja/`;
@@ -32,6 +41,8 @@ export function createApiApp(): OpenAPIHono<ApiEnv> {
 
   app.use(requestId({ headerName: 'X-Request-Id' }));
   app.use(requestLog);
+  app.use(auditRequestContext);
+  app.use(httpMetrics);
   app.use(apiHeaders);
   app.use(refuseTrace);
   // Daraja's routes limit their bodies themselves, so that even a 413 is answered in Daraja's format.
@@ -46,15 +57,22 @@ export function createApiApp(): OpenAPIHono<ApiEnv> {
   registerAuthRoutes(app);
   registerMerchantRoutes(app);
   registerAccountRoutes(app);
+  registerStatementRoutes(app);
   registerCustomerRoutes(app);
   registerBillRoutes(app);
   registerPaymentOptionRoutes(app);
   registerPayerLinkRoutes(app);
   registerRailRoutes(app);
+  registerRecoveryRoutes(app);
   registerStkRoutes(app);
   registerPaymentRoutes(app);
+  registerReversalRoutes(app);
+  registerSuspenseRoutes(app);
   registerEventRoutes(app);
   registerWebhookRoutes(app);
+  registerApiKeyRoutes(app);
+  registerTeamRoutes(app);
+  registerAuditRoutes(app);
 
   describeApi(app);
   return app;

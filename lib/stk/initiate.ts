@@ -15,6 +15,7 @@ import { stkInitiations } from './schema';
 import type { StkInitiateInput } from './schemas';
 import type { StkRow } from './serialize';
 import { stkTarget } from './target';
+import { recordAudit } from '@/lib/audit/record';
 
 /** Where Daraja posts the outcome. Holds the callback secret: never logged. */
 async function callbackUrl(): Promise<string> {
@@ -93,6 +94,13 @@ export async function initiateStk(principal: Principal, input: StkInitiateInput)
       })
       .returning();
     await enqueue(tx, STK_CHECK_TASK, { initiationId: row!.id }, { runAt: firstCheckAt(row!.createdAt), jobKey: `${STK_CHECK_TASK}:${row!.id}` });
+    // The phone number is the payer's: the entry names the account and amount, not who was asked.
+    await recordAudit(tx, {
+      merchantId: principal.merchantId,
+      action: 'stk.prompt_sent',
+      target: { type: 'stk_initiation', id: row!.id },
+      summary: `Phone prompt for ${amount} ${target.account.currency} sent for account ${target.account.accountNumber}.`,
+    });
     return row!;
   });
 }

@@ -25,6 +25,9 @@ export function listInitiations(principal: Principal, filters: StkListFilters): 
       and(
         visibleTo(principal, stkInitiations),
         filters.status ? eq(stkInitiations.status, filters.status) : undefined,
+        filters.phone ? eq(stkInitiations.phone, filters.phone) : undefined,
+        filters.expectedPaymentId ? eq(stkInitiations.expectedPaymentId, filters.expectedPaymentId) : undefined,
+        filters.customerId ? eq(stkInitiations.customerId, filters.customerId) : undefined,
         afterCursor(filters.cursor, stkInitiations.createdAt, stkInitiations.id),
       ),
     )

@@ -52,5 +52,8 @@ export const StkParams = z.object({
 export const StkListQuery = z.object({
   ...pageQuery,
   status: z.enum(stkStatuses).optional(),
+  phone: KenyanMobileInput().optional().openapi({ description: 'Prompts to this phone, typed in any of its forms.' }),
+  expectedPaymentId: Uuid.optional().openapi({ description: "One bill's prompts." }),
+  customerId: Uuid.optional().openapi({ description: "One customer's prompts." }),
 });
 export type StkListFilters = z.infer<typeof StkListQuery>;

@@ -2,6 +2,7 @@ import type { Task } from 'graphile-worker';
 import { config, sandboxEnabled } from '@/lib/platform/config';
 import { db, pool } from '@/lib/platform/db';
 import { grouped } from '@/lib/platform/grouped';
+import { metrics } from '@/lib/platform/metrics';
 import { systemClock, type Clock } from './clock';
 import { scheduleDelivery, type DeliveryJob } from './jobs';
 import { processLimiter, type InFlightLimiter } from './limiter';
@@ -82,6 +83,12 @@ async function send(due: Due, at: Date, resolver?: Resolver): Promise<SendResult
   return result;
 }
 
+/** For /metrics: each attempt that sent something, by what came of it, and how long its answer took. */
+function countAttempt(outcome: AttemptOutcome, durationMs: number): void {
+  metrics().webhookDeliveries.inc({ outcome });
+  metrics().webhookDuration.observe({ outcome }, durationMs / 1000);
+}
+
 /**
  * One attempt of one delivery: the job of task webhooks.deliver. Time comes from `clock`, so
  * tests drive the retry schedule over days; jitter from `random`.
@@ -104,6 +111,7 @@ export async function attemptDelivery(job: DeliveryJob, options: DeliveryOptions
     const attempt = { job, attemptedAt, endedAt, responseStatus: result.status, durationMs: result.durationMs, error: result.error };
     const step = nextStep(due.roundAttempts + 1, result, endedAt, options.random);
     limiter.noteOutcome(job.endpointId, step.kind === 'delivered');
+    countAttempt(step.kind, result.durationMs);
     if (step.kind === 'delivered') await recordSuccess(attempt);
     else await recordFailure(attempt, step);
     return step.kind;

@@ -46,6 +46,7 @@ async function deliveriesWhere(tx: Queryable, principal: Principal, condition: S
       responseStatus: webhookAttempts.responseStatus,
       durationMs: webhookAttempts.durationMs,
       error: webhookAttempts.error,
+      scheduledBecause: webhookAttempts.scheduledBecause,
     })
     .from(webhookAttempts)
     .where(inArray(webhookAttempts.deliveryId, deliveries.map((delivery) => delivery.id)))

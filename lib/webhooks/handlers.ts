@@ -3,6 +3,7 @@ import { pageOf } from '@/lib/api/pagination';
 import { db } from '@/lib/platform/db';
 import { eventDeliveries, listEndpointDeliveries, redeliver, type DeliveryWithAttempts } from './delivery-queries';
 import { webhookDeliveryRoutes } from './delivery-routes';
+import { lastFailure } from './last-failure';
 import { createEndpoint, deactivateByMerchant, getEndpoint, listEndpoints, rotateSecret } from './queries';
 import { webhookEndpointRoutes as routes } from './routes';
 import { toDeliveryJson, toEndpointDetailsJson, toEndpointJson } from './serialize';
@@ -27,7 +28,8 @@ export function registerWebhookRoutes(app: ApiApp): void {
   });
 
   app.openapi(routes.details, async (c) => {
-    return c.json(toEndpointDetailsJson(await getEndpoint(db(), c.get('principal'), c.req.valid('param').endpointId)), 200);
+    const endpoint = await getEndpoint(db(), c.get('principal'), c.req.valid('param').endpointId);
+    return c.json({ ...toEndpointDetailsJson(endpoint), lastFailure: await lastFailure(db(), endpoint) }, 200);
   });
 
   app.openapi(routes.deactivate, async (c) => {

@@ -11,6 +11,7 @@ import { webhookEndpoints } from './schema';
 import type { CreateWebhookEndpointInput, EndpointListFilters } from './schemas';
 import { generateSecret } from './signing';
 import { checkEndpointUrl } from './url-policy';
+import { recordAudit } from '@/lib/audit/record';
 
 /** Bounds the fan-out of one event (and a runaway script). */
 export const MAX_ACTIVE_ENDPOINTS = 20;
@@ -44,18 +45,21 @@ export async function createEndpoint(principal: Principal, input: CreateWebhookE
   if ((active?.total ?? 0) >= MAX_ACTIVE_ENDPOINTS) {
     throw conflict(`A merchant may have at most ${MAX_ACTIVE_ENDPOINTS} active webhook endpoints; deactivate one first.`);
   }
-  const [created] = await db()
-    .insert(webhookEndpoints)
-    .values({
-      merchantId: principal.merchantId,
-      subMerchantId: subMerchant?.id ?? null,
-      url: input.url,
-      description: input.description,
-      secret: input.secret ?? generateSecret(),
-      eventTypes: input.eventTypes ? [...new Set(input.eventTypes)] : null,
-    })
-    .returning();
-  return created!;
+  return db().transaction(async (tx) => {
+    const [created] = await tx
+      .insert(webhookEndpoints)
+      .values({
+        merchantId: principal.merchantId,
+        subMerchantId: subMerchant?.id ?? null,
+        url: input.url,
+        description: input.description,
+        secret: input.secret ?? generateSecret(),
+        eventTypes: input.eventTypes ? [...new Set(input.eventTypes)] : null,
+      })
+      .returning();
+    await recordAudit(tx, { merchantId: principal.merchantId, action: 'webhook_endpoint.created', target: { type: 'webhook_endpoint', id: created!.id }, summary: `Webhook endpoint ${created!.url} registered.` });
+    return created!;
+  });
 }
 
 export async function listEndpoints(principal: Principal, filters: EndpointListFilters): Promise<EndpointRow[]> {
@@ -72,21 +76,27 @@ export async function deactivateByMerchant(principal: Principal, endpointId: str
   return db().transaction(async (tx) => {
     const endpoint = await getEndpoint(tx, principal, endpointId);
     if (!endpoint.active) return endpoint;
-    return (await deactivateEndpoint(tx, endpoint.id, 'MERCHANT', new Date())) ?? (await getEndpoint(tx, principal, endpointId));
+    const deactivated = (await deactivateEndpoint(tx, endpoint.id, 'MERCHANT', new Date())) ?? (await getEndpoint(tx, principal, endpointId));
+    await recordAudit(tx, { merchantId: principal.merchantId, action: 'webhook_endpoint.deactivated', target: { type: 'webhook_endpoint', id: endpoint.id }, summary: `Webhook endpoint ${endpoint.url} deactivated.` });
+    return deactivated;
   });
 }
 
 /** A new secret; the one it replaces keeps signing alongside it for 24 hours, so receivers can switch without losing a message. */
 export async function rotateSecret(principal: Principal, endpointId: string): Promise<EndpointRow> {
-  const [rotated] = await db()
-    .update(webhookEndpoints)
-    .set({
-      previousSecret: sql`${webhookEndpoints.secret}`,
-      previousSecretExpiresAt: sql`now() + make_interval(hours => ${ROTATION_OVERLAP_HOURS})`,
-      secret: generateSecret(),
-    })
-    .where(and(eq(webhookEndpoints.id, endpointId), visibleTo(principal, webhookEndpoints), eq(webhookEndpoints.active, true)))
-    .returning();
+  const rotated = await db().transaction(async (tx) => {
+    const [row] = await tx
+      .update(webhookEndpoints)
+      .set({
+        previousSecret: sql`${webhookEndpoints.secret}`,
+        previousSecretExpiresAt: sql`now() + make_interval(hours => ${ROTATION_OVERLAP_HOURS})`,
+        secret: generateSecret(),
+      })
+      .where(and(eq(webhookEndpoints.id, endpointId), visibleTo(principal, webhookEndpoints), eq(webhookEndpoints.active, true)))
+      .returning();
+    if (row) await recordAudit(tx, { merchantId: principal.merchantId, action: 'webhook_endpoint.secret_rotated', target: { type: 'webhook_endpoint', id: row.id }, summary: `Signing secret of ${row.url} rotated.` });
+    return row;
+  });
   if (rotated) return rotated;
   await getEndpoint(db(), principal, endpointId);
   throw inactive();

@@ -3,7 +3,7 @@ import { db, pool } from '@/lib/platform/db';
 import { grouped } from '@/lib/platform/grouped';
 import { logger } from '@/lib/platform/logger';
 import { deactivateEndpoint } from './deactivate';
-import { scheduleDelivery, type DeliveryJob } from './jobs';
+import { DELIVER_TASK, JOB_MAX_ATTEMPTS, scheduleDelivery, type DeliveryJob } from './jobs';
 import { failingTooLong, type NextStep } from './schedule';
 
 export interface AttemptRecord {
@@ -15,10 +15,16 @@ export interface AttemptRecord {
   error: string | null;
 }
 
+/**
+ * How far back a recovered endpoint's waiting deliveries are looked for: the retry schedule spans
+ * about 3 days from a delivery's first attempt (a redelivered older one keeps its own schedule).
+ */
+const RECOVERY_LOOKBACK_DAYS = 4;
+
 const insertAttempt = (attempt: AttemptRecord) => sql`
-  insert into webhook_attempts (delivery_id, attempted_at, response_status, duration_ms, error)
+  insert into webhook_attempts (delivery_id, attempted_at, response_status, duration_ms, error, scheduled_because)
   values (${attempt.job.deliveryId}, ${attempt.attemptedAt.toISOString()}::timestamptz, ${attempt.responseStatus}::int,
-          ${attempt.durationMs}::int, ${attempt.error})`;
+          ${attempt.durationMs}::int, ${attempt.error}, ${attempt.job.scheduledBecause ?? null})`;
 
 /**
  * The common case, for every delivery that succeeded meanwhile, in one named statement: the
@@ -27,17 +33,25 @@ const insertAttempt = (attempt: AttemptRecord) => sql`
  * right after, flushes the log past this record; if the server dies first, the jobs are still
  * queued and the attempts are simply made again. A delivery twice in one group (a redelivery racing
  * a retry) counts both attempts.
+ *
+ * An endpoint that was failing and answered 2xx again (failing_since set until now) has its other
+ * deliveries waiting for a retry brought forward to now, in the same statement: their jobs are
+ * re-timed under their keys (graphile-worker's add_job replaces the waiting job) and say why, and
+ * the per-endpoint cap (limiter.ts) still spaces them. Only deliveries waiting for a later retry
+ * are touched (none in flight: a due or running job has next_attempt_at in the past), and only
+ * those made within the retry schedule's span, so that the scan stays on the recent part of the
+ * endpoint's index however long its history.
  */
 const RECORD_SUCCESSES = {
   name: 'webhooks_record_successes',
   text: `with durability as (select set_config('synchronous_commit', 'off', true)),
          input as (
-           select * from unnest($1::uuid[], $2::uuid[], $3::timestamptz[], $4::int[], $5::int[])
-                      as x(delivery_id, endpoint_id, attempted_at, response_status, duration_ms)
+           select * from unnest($1::uuid[], $2::uuid[], $3::timestamptz[], $4::int[], $5::int[], $6::text[])
+                      as x(delivery_id, endpoint_id, attempted_at, response_status, duration_ms, scheduled_because)
          ),
          attempt as (
-           insert into webhook_attempts (delivery_id, attempted_at, response_status, duration_ms, error)
-           select delivery_id, attempted_at, response_status, duration_ms, null from input
+           insert into webhook_attempts (delivery_id, attempted_at, response_status, duration_ms, error, scheduled_because)
+           select delivery_id, attempted_at, response_status, duration_ms, null, scheduled_because from input
          ),
          delivered as (
            update webhook_deliveries delivery
@@ -50,8 +64,23 @@ const RECORD_SUCCESSES = {
          healthy as (
            update webhook_endpoints set failing_since = null
             where id in (select endpoint_id from input) and failing_since is not null
+           returning id
+         ),
+         early as (
+           update webhook_deliveries waiting set next_attempt_at = now()
+            where waiting.endpoint_id in (select id from healthy)
+              and waiting.created_at > now() - interval '${RECOVERY_LOOKBACK_DAYS} days'
+              and waiting.status = 'PENDING' and waiting.next_attempt_at > now()
+              and waiting.id not in (select delivery_id from input)
+           returning waiting.id, waiting.endpoint_id
+         ),
+         requeued as (
+           select graphile_worker.add_job('${DELIVER_TASK}',
+                    json_build_object('deliveryId', early.id, 'endpointId', early.endpoint_id, 'deferrals', 0, 'scheduledBecause', 'ENDPOINT_RECOVERED'),
+                    max_attempts => ${JOB_MAX_ATTEMPTS}, job_key => early.id::text)
+             from early
          )
-         select count(*) from durability`,
+         select (select count(*) from requeued)::int as brought_forward from durability`,
 };
 
 async function recordSuccesses(attempts: AttemptRecord[]): Promise<void[]> {
@@ -63,6 +92,7 @@ async function recordSuccesses(attempts: AttemptRecord[]): Promise<void[]> {
       attempts.map((attempt) => attempt.attemptedAt),
       attempts.map((attempt) => attempt.responseStatus),
       attempts.map((attempt) => attempt.durationMs),
+      attempts.map((attempt) => attempt.job.scheduledBecause ?? null),
     ],
   });
   return attempts.map(() => undefined);

@@ -73,10 +73,15 @@ export const webhookDeliveries = pgTable(
   // migration: drizzle has no table storage options), so recording an attempt is a heap-only
   // (HOT) update that touches no index: the busiest write of deliveries stays cheap.
   (table) => [
-    unique('webhook_deliveries_event_endpoint_key').on(table.eventId, table.endpointId),
+    // merchant_id first (event and endpoint are one merchant's): enforceable when sharded by merchant (docs/scaling.md).
+    unique('webhook_deliveries_event_endpoint_key').on(table.merchantId, table.eventId, table.endpointId),
     index('webhook_deliveries_endpoint_created_idx').on(table.endpointId, table.createdAt.desc(), table.id.desc()),
   ],
 );
+
+/** ENDPOINT_RECOVERED: its endpoint answered 2xx again, so its waiting retries went at once (docs/webhooks.md). */
+export const earlyReasons = ['ENDPOINT_RECOVERED'] as const;
+export type EarlyReason = (typeof earlyReasons)[number];
 
 /** Every HTTP attempt of a delivery, for the merchant's delivery log. */
 export const webhookAttempts = pgTable(
@@ -91,6 +96,11 @@ export const webhookAttempts = pgTable(
     responseStatus: integer('response_status'),
     durationMs: integer('duration_ms').notNull(),
     error: text('error'),
+    /** Why the attempt came before its scheduled time; null when it came on schedule. */
+    scheduledBecause: text('scheduled_because', { enum: earlyReasons }),
   },
-  (table) => [index('webhook_attempts_delivery_idx').on(table.deliveryId, table.attemptedAt)],
+  (table) => [
+    index('webhook_attempts_delivery_idx').on(table.deliveryId, table.attemptedAt),
+    check('webhook_attempts_scheduled_because_check', sql`${table.scheduledBecause} in ('ENDPOINT_RECOVERED')`),
+  ],
 );

@@ -3,7 +3,7 @@ import { pageQuery } from '@/lib/api/pagination';
 import { Timestamp, Uuid } from '@/lib/api/schemas';
 import { eventTypes } from '@/lib/events/schema';
 import { allEventTypes } from '@/lib/events/types';
-import { deactivationReasons, deliveryStatuses } from './schema';
+import { deactivationReasons, deliveryStatuses, earlyReasons } from './schema';
 import { isValidSecret, MAX_KEY_BYTES, MIN_KEY_BYTES } from './signing';
 import { MAX_URL_LENGTH } from './url-policy';
 
@@ -55,6 +55,14 @@ export const WebhookEndpointDetails = z
       .nullable()
       .openapi({ description: 'MERCHANT: deactivated through the API; GONE: the receiver answered 410; FAILING: no success for 5 days.' }),
     previousSecretExpiresAt: Timestamp.nullable().openapi({ description: 'Until then the secret replaced by the last rotation still signs too.' }),
+    lastFailure: z
+      .object({
+        attemptedAt: Timestamp,
+        responseStatus: z.number().int().nullable().openapi({ description: 'null when no HTTP answer came.' }),
+        error: z.string().nullable(),
+      })
+      .nullable()
+      .openapi({ description: 'While failing: the latest failed attempt, to see what to fix. null when not failing.' }),
   })
   .openapi('WebhookEndpointDetails');
 
@@ -64,6 +72,10 @@ export const WebhookAttempt = z
     responseStatus: z.number().int().nullable().openapi({ description: 'null when no HTTP answer came.' }),
     durationMs: z.number().int(),
     error: z.string().nullable(),
+    scheduledBecause: z
+      .enum(earlyReasons)
+      .nullable()
+      .openapi({ description: 'Why the attempt came before its scheduled retry (ENDPOINT_RECOVERED: the endpoint answered 2xx again); null when on schedule.' }),
   })
   .openapi('WebhookAttempt');
 

@@ -2,7 +2,7 @@ import { nullableTimestampJson, timestampJson } from '@/lib/api/serialize';
 import type { eventTypes } from '@/lib/events/schema';
 import type { AnyEventType } from '@/lib/events/types';
 import type { EndpointRow } from './deactivate';
-import type { DeliveryStatus } from './schema';
+import type { DeliveryStatus, EarlyReason } from './schema';
 
 /** The spec's object: the secret only when just made (create, rotate-secret), else null. */
 export const toEndpointJson = (endpoint: EndpointRow, options: { revealSecret?: boolean } = {}) => ({
@@ -43,6 +43,7 @@ export interface AttemptRow {
   responseStatus: number | null;
   durationMs: number;
   error: string | null;
+  scheduledBecause: EarlyReason | null;
 }
 
 export const toDeliveryJson = (delivery: DeliveryRow, attempts: AttemptRow[]) => ({
@@ -60,5 +61,6 @@ export const toDeliveryJson = (delivery: DeliveryRow, attempts: AttemptRow[]) =>
     responseStatus: attempt.responseStatus,
     durationMs: attempt.durationMs,
     error: attempt.error,
+    scheduledBecause: attempt.scheduledBecause,
   })),
 });

@@ -14,9 +14,11 @@ const BATCH = 500;
 export const attemptLeaseMs = () => (2 * config().WEBHOOK_TIMEOUT_SECONDS + 60) * 1000;
 
 /**
- * graphile-worker frees the job of a dead process only after 4 hours. This (every minute, from
- * the crontab) queues such deliveries again at once under the same key, which retires the dead
- * job, so a crash mid-attempt delays a webhook by about a minute. At least once: the cut-off
+ * graphile-worker frees the job of a dead process only after 4 hours. The workers' heartbeats
+ * (lib/platform/jobs/heartbeat.ts) free it within about 20 s; this is the fallback for a holder
+ * that left no heartbeat. It (every minute, from the crontab) queues such deliveries again at once
+ * under the same key, which retires the dead job, so a crash mid-attempt delays a webhook by about
+ * two minutes at most. At least once: the cut-off
  * attempt may have reached the receiver. `task` is for tests that run deliveries under another name.
  */
 export async function sweepAbandonedAttempts(options: { olderThanMs?: number; task?: string } = {}): Promise<number> {

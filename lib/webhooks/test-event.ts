@@ -6,6 +6,7 @@ import { getDelivery, type DeliveryWithAttempts } from './delivery-queries';
 import { insertEventWithDeliveries } from './fan-out';
 import { getEndpoint, inactive } from './queries';
 import { webhookDeliveries } from './schema';
+import { recordAudit } from '@/lib/audit/record';
 
 /** A webhook.test event, recorded like any other and delivered to this endpoint alone. */
 export async function sendTestEvent(principal: Principal, endpointId: string): Promise<DeliveryWithAttempts> {
@@ -25,7 +26,8 @@ export async function sendTestEvent(principal: Principal, endpointId: string): P
     const [delivery] = await tx
       .select({ id: webhookDeliveries.id })
       .from(webhookDeliveries)
-      .where(and(eq(webhookDeliveries.eventId, eventId), eq(webhookDeliveries.endpointId, endpoint.id)));
+      .where(and(eq(webhookDeliveries.merchantId, endpoint.merchantId), eq(webhookDeliveries.eventId, eventId), eq(webhookDeliveries.endpointId, endpoint.id)));
+    await recordAudit(tx, { merchantId: endpoint.merchantId, action: 'webhook_endpoint.test_sent', target: { type: 'webhook_endpoint', id: endpoint.id }, summary: `Test event sent to ${endpoint.url}.`, details: { eventId } });
     return getDelivery(tx, principal, endpoint.id, delivery!.id);
   });
 }

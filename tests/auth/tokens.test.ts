@@ -27,10 +27,13 @@ describe('GET /auth/me', () => {
       email: user.email,
       firstName: 'Wanjiku',
       lastName: 'Kamau',
-      role: 'PLAIN_MERCHANT',
+      role: 'MERCHANT_ADMIN',
       merchantId: merchant.id,
       subMerchantId: null,
       active: true,
+      kind: 'user',
+      apiKey: null,
+      mfaEnrollmentRequired: false,
     });
   });
 

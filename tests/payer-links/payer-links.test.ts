@@ -83,12 +83,28 @@ describe('POST /merchants/me/payer-links', () => {
     }
   });
 
-  it('forbids SUPPORT users to make links', async () => {
-    const { merchant, virtualAccount } = await signedInMerchant(api);
-    const token = await signedInUser(api, merchant.id, 'SUPPORT');
-    const response = await createLink(token, 'VIRTUAL_ACCOUNT', virtualAccount.id);
-    expect(response.status).toBe(403);
-    expect(await db().select().from(payerLinks).where(eq(payerLinks.targetId, virtualAccount.id))).toHaveLength(0);
+  it("lets SUPPORT users get a target's payer link, the same one the merchant gets, and nothing of another merchant", async () => {
+    const { token: merchantToken, merchant, virtualAccount } = await signedInMerchant(api);
+    const support = await signedInUser(api, merchant.id, 'SUPPORT');
+    const first = await createLink(support, 'VIRTUAL_ACCOUNT', virtualAccount.id);
+    expect(first.status).toBe(201);
+    const link = await first.json();
+    expect(await (await createLink(merchantToken, 'VIRTUAL_ACCOUNT', virtualAccount.id)).json()).toEqual(link);
+    expect(await db().select().from(payerLinks).where(eq(payerLinks.targetId, virtualAccount.id))).toHaveLength(1);
+
+    const other = await signedInMerchant(api);
+    expect((await createLink(support, 'VIRTUAL_ACCOUNT', other.virtualAccount.id)).status).toBe(404);
+  });
+
+  it('still refuses SUPPORT users every other write, even one whose path ends alike', async () => {
+    const { merchant } = await signedInMerchant(api);
+    const support = await signedInUser(api, merchant.id, 'SUPPORT');
+    const writes = [
+      api.request('POST', '/merchants/me/virtual-accounts', { token: support, json: { purpose: 'BRAND' } }),
+      api.request('POST', '/merchants/me/payer-links/extra', { token: support, json: {} }),
+      api.request('DELETE', '/merchants/me/payer-links', { token: support }),
+    ];
+    for (const response of await Promise.all(writes)) expect(response.status).toBe(403);
   });
 });
 
@@ -111,10 +127,19 @@ describe('GET /payer-links/{token} (public)', () => {
     const link = await (await createLink(token, 'EXPECTED_PAYMENT', bill.id)).json();
     const page = await (await openLink(link.token)).json();
     expectExactKeys(page, PAGE_KEYS);
-    expectExactKeys(page.bill, ['paymentReference', 'amount', 'currency', 'expiresAt', 'status']);
-    expect(page.bill).toEqual({ paymentReference: 'INV-77', amount: 980, currency: 'KES', expiresAt: bill.expiresAt.toISOString(), status: 'OPEN' });
+    expectExactKeys(page.bill, ['paymentReference', 'amount', 'amountDue', 'currency', 'expiresAt', 'status']);
+    expect(page.bill).toEqual({ paymentReference: 'INV-77', amount: 980, amountDue: 980, currency: 'KES', expiresAt: bill.expiresAt.toISOString(), status: 'OPEN' });
     expectPaymentOptions(page.paymentOptions, account!.accountNumber);
     expect(page.paymentOptions.mobileMoneyCustomerFacingCopy).toContain('KES 980.00');
+  });
+
+  it('tells the payer of a partly paid bill what is still due, to the cent', async () => {
+    const { token, merchant } = await signedInMerchant(api);
+    const { bill } = await newBill(merchant.id, { invoiceAccount: true, amount: '1000.10' });
+    await db().update(expectedPayments).set({ amountPaid: '400.05', status: 'PARTIALLY_PAID' }).where(eq(expectedPayments.id, bill.id));
+    const page = await (await openLink((await (await createLink(token, 'EXPECTED_PAYMENT', bill.id)).json()).token)).json();
+    expect(page.bill).toMatchObject({ amount: 1000.1, amountDue: 600.05, status: 'PARTIALLY_PAID' });
+    expect(page.paymentOptions.mobileMoneyCustomerFacingCopy).toContain('KES 600.05');
   });
 
   it('shows a customer only by display name', async () => {
@@ -144,14 +169,17 @@ describe('GET /payer-links/{token} (public)', () => {
 
   it('answers 410 once the bill is cancelled, paid or past its expiry, saying why', async () => {
     const { token, merchant } = await signedInMerchant(api);
+    const cancelledAt = new Date('2026-03-02T09:30:00.000Z');
+    const lapsedAt = new Date(Date.now() - 60_000);
     const cases = [
-      { set: { status: 'CANCELLED' as const, cancelledAt: new Date() }, reason: /cancelled/ },
-      { set: { status: 'PAID' as const }, reason: /already been paid/ },
-      { set: { status: 'EXPIRED' as const }, reason: /expired on/ },
-      { set: { expiresAt: new Date(Date.now() - 60_000) }, reason: /expired on .* \(Nairobi time\)/ },
+      { set: { status: 'CANCELLED' as const, cancelledAt }, reason: /cancelled this bill on 2 March 2026 at 12:30 \(Nairobi time\)/, code: 'BILL_CANCELLED', at: cancelledAt },
+      // Marked paid without a payment: the service does not make up a date.
+      { set: { status: 'PAID' as const }, reason: /paid in full, so/, code: 'BILL_PAID', at: null },
+      { set: { status: 'EXPIRED' as const }, reason: /expired on/, code: 'BILL_EXPIRED', at: 'expiresAt' as const },
+      { set: { expiresAt: lapsedAt }, reason: /expired on .* \(Nairobi time\)/, code: 'BILL_EXPIRED', at: lapsedAt },
     ];
-    for (const { set, reason } of cases) {
-      const { bill } = await newBill(merchant.id, { invoiceAccount: true });
+    for (const { set, reason, code, at } of cases) {
+      const { bill } = await newBill(merchant.id, { invoiceAccount: true, amount: '2750.5' });
       const link = await (await createLink(token, 'EXPECTED_PAYMENT', bill.id)).json();
       expect((await openLink(link.token)).status).toBe(200);
       await db().update(expectedPayments).set(set).where(eq(expectedPayments.id, bill.id));
@@ -161,6 +189,13 @@ describe('GET /payer-links/{token} (public)', () => {
       const problem = await response.json();
       expect(problem.code).toBe('payer_link_closed');
       expect(problem.detail).toMatch(reason);
+      // What the closed payer page shows, in any language: whose bill, which, how much, why and when.
+      expect(problem.closed).toEqual({
+        reason: code,
+        at: at === 'expiresAt' ? bill.expiresAt.toISOString() : (at?.toISOString() ?? null),
+        merchantName: 'Test Merchant',
+        bill: { paymentReference: bill.paymentReference, amount: 2750.5, currency: 'KES' },
+      });
     }
   });
 

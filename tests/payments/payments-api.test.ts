@@ -7,9 +7,9 @@ import { createBill, mpesa, receipt, signedInMerchant } from './support';
 const api = useTestApi();
 
 const paymentKeys = [
-  'accountNumber', 'amount', 'billReference', 'channel', 'createdAt', 'currency', 'customerId', 'expectedPaymentId', 'feeAmount', 'id',
+  'accountNumber', 'amount', 'attention', 'billReference', 'channel', 'createdAt', 'currency', 'customerId', 'expectedPaymentId', 'feeAmount', 'id',
   'matchStatus', 'merchantId', 'narration', 'netAmount', 'overpaidAmount', 'payerAccount', 'payerName', 'payerPhone', 'providerReference',
-  'receivedAt', 'subMerchantId', 'virtualAccountId',
+  'receivedAt', 'status', 'subMerchantId', 'virtualAccountId',
 ];
 
 async function pay(accountNumber: string, amount: string, extra = {}) {
@@ -22,6 +22,18 @@ async function list(token: string, query = '') {
   const response = await api.request('GET', `/merchants/me/payments${query}`, { token });
   expect(response.status).toBe(200);
   return { body: (await response.json()) as Record<string, unknown>[], link: response.headers.get('link') };
+}
+
+/** What the summary of these listed payments must say: sums in ten-thousandths, exact. */
+function summaryOf(listed: Record<string, unknown>[]) {
+  const units = (field: string) => listed.reduce((sum, payment) => sum + Math.round((payment[field] as number) * 10_000), 0);
+  return {
+    paymentCount: listed.length,
+    totalAmount: units('amount') / 10_000,
+    currency: 'KES',
+    feeAmount: units('feeAmount') / 10_000,
+    netAmount: (units('amount') - units('feeAmount')) / 10_000,
+  };
 }
 
 describe('GET /merchants/me/payments', () => {
@@ -85,7 +97,7 @@ describe('GET /merchants/me/payments', () => {
 });
 
 describe('GET /merchants/me/payments/summary', () => {
-  it('equals the count and exact sum of the listed payments, for any filter', async () => {
+  it('equals the count and exact sums (gross, fees, net) of the listed payments, for any filter', async () => {
     const { token, virtualAccount } = await signedInMerchant(api);
     for (const amount of ['0.10', '0.20', '1999.99', '0.01', '300']) await pay(virtualAccount.accountNumber, amount);
     await pay(virtualAccount.accountNumber, '700', { rail: 'BANK', channel: 'INSTANT_BANK' });
@@ -93,8 +105,7 @@ describe('GET /merchants/me/payments/summary', () => {
     for (const query of ['', '?channel=MOBILE_MONEY', '?minAmount=0.15', `?from=${encodeURIComponent(startOfToday)}`, '?q=254712345678']) {
       const listed = (await list(token, `${query ? query + '&' : '?'}limit=200`)).body;
       const summary = await (await api.request('GET', `/merchants/me/payments/summary${query}`, { token })).json();
-      const cents = listed.reduce((sum, payment) => sum + Math.round((payment.amount as number) * 100), 0);
-      expect(summary, `summary ${query}`).toEqual({ paymentCount: listed.length, totalAmount: cents / 100, currency: 'KES' });
+      expect(summary, `summary ${query}`).toEqual(summaryOf(listed));
     }
     const all = await (await api.request('GET', '/merchants/me/payments/summary', { token })).json();
     expect(all.totalAmount).toBe(3000.3);
@@ -127,8 +138,7 @@ describe('GET /merchants/me/payments/summary', () => {
     for (const query of ranges) {
       const listed = (await list(token, `${query}&limit=200`)).body;
       const summary = await (await api.request('GET', `/merchants/me/payments/summary${query}`, { token })).json();
-      const cents = listed.reduce((sum, payment) => sum + Math.round((payment.amount as number) * 100), 0);
-      expect(summary, `summary ${decodeURIComponent(query)}`).toEqual({ paymentCount: listed.length, totalAmount: cents / 100, currency: 'KES' });
+      expect(summary, `summary ${decodeURIComponent(query)}`).toEqual(summaryOf(listed));
     }
   });
 });
@@ -137,8 +147,7 @@ describe('GET /merchants/me/payments/summary across accounts and sub-merchants',
   const summaryEqualsList = async (token: string, query: string) => {
     const listed = (await list(token, `${query}&limit=200`)).body;
     const summary = await (await api.request('GET', `/merchants/me/payments/summary${query}`, { token })).json();
-    const cents = listed.reduce((sum, payment) => sum + Math.round((payment.amount as number) * 100), 0);
-    expect(summary, `summary ${decodeURIComponent(query)}`).toEqual({ paymentCount: listed.length, totalAmount: cents / 100, currency: 'KES' });
+    expect(summary, `summary ${decodeURIComponent(query)}`).toEqual(summaryOf(listed));
     return listed.length;
   };
 

@@ -1,12 +1,26 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { addRecoveryRoutes } from './daraja-recovery';
+import { addReversalRoutes } from './daraja-reversal';
 
 /**
  * A local stand-in for Safaricom Daraja on 127.0.0.1, speaking its documented protocol: OAuth
  * client credentials, M-Pesa Express (STK push) with its Password and Timestamp, the STK query,
  * and the callback POSTed to the CallBackURL. What each phone "does" is set per test.
+ *
+ * Every bearer-token API is one entry of a route table (path → handler), so further APIs live in
+ * their own modules and add their entries: Pull Transactions and Transaction Status in
+ * daraja-recovery.ts.
  */
+
+/** What a route handler is given: the parsed JSON body and the means to answer in Daraja's format. */
+export interface DarajaRequest {
+  body: Record<string, unknown>;
+  send: (status: number, body: unknown) => void;
+  fault: (status: number, errorCode: string, errorMessage: string) => void;
+}
+export type DarajaRoute = (request: DarajaRequest) => void | Promise<void>;
 export interface StkScenario {
   resultCode: number;
   resultDesc: string;
@@ -38,11 +52,17 @@ export async function startDarajaServer(options: { callbackDelayMs?: number } = 
     consumerSecret: `secret-${randomBytes(6).toString('hex')}`,
     shortcode: '174379',
     passkey: randomBytes(32).toString('hex'),
+    /** Transaction Status and the other account APIs act as this initiator, with its encrypted password. */
+    initiator: 'collect-api',
+    securityCredential: randomBytes(64).toString('base64'),
   };
   const tokens = new Set<string>();
   const scenarios = new Map<string, StkScenario>();
   const pushes = new Map<string, DarajaPush>();
-  const state = { tokenRequests: 0, callbackDelayMs: options.callbackDelayMs ?? 150 };
+  const state = { tokenRequests: 0, callbackDelayMs: options.callbackDelayMs ?? 150, refuseCredentials: false };
+  const routes = new Map<string, DarajaRoute>();
+  /** Paths Daraja answers with an error whatever the request (an outage): set per test. */
+  const outages = new Map<string, { status: number; body: unknown }>();
 
   const send = (response: ServerResponse, status: number, body: unknown) => {
     response.writeHead(status, { 'content-type': 'application/json' });
@@ -120,12 +140,54 @@ export async function startDarajaServer(options: { callbackDelayMs?: number } = 
     return { status: response.status, body: await response.json().catch(() => undefined) };
   }
 
+  routes.set('/mpesa/stkpush/v1/processrequest', ({ body, send: reply, fault: refuse }) => {
+    const problem = pushProblem(body);
+    if (problem) return refuse(400, '400.002.02', `Bad Request - Invalid ${problem}`);
+    const push: DarajaPush = {
+      body,
+      checkoutRequestId: `ws_CO_${eatTime()}${randomInt(1e9)}`,
+      merchantRequestId: `${randomInt(1e5)}-${randomInt(1e8)}-1`,
+      receipt: `T${randomBytes(6).toString('hex').toUpperCase().slice(0, 9)}`,
+    };
+    pushes.set(push.checkoutRequestId, push);
+    reply(200, {
+      MerchantRequestID: push.merchantRequestId,
+      CheckoutRequestID: push.checkoutRequestId,
+      ResponseCode: '0',
+      ResponseDescription: 'Success. Request accepted for processing',
+      CustomerMessage: 'Success. Request accepted for processing',
+    });
+    const scenario = scenarios.get(String(body.PhoneNumber)) ?? PAID;
+    if (scenario.callback !== false) setTimeout(() => void deliver(push).catch(() => undefined), state.callbackDelayMs);
+  });
+
+  routes.set('/mpesa/stkpushquery/v1/query', ({ body, send: reply, fault: refuse }) => {
+    const problem = credentialsProblem(body);
+    if (problem) return refuse(400, '400.002.02', `Bad Request - Invalid ${problem}`);
+    const push = pushes.get(String(body.CheckoutRequestID));
+    if (!push) return refuse(400, '400.002.02', 'Bad Request - Invalid CheckoutRequestID');
+    const scenario = scenarios.get(String(push.body.PhoneNumber)) ?? PAID;
+    if (scenario.queryPending) return refuse(500, '500.001.1001', 'The transaction is being processed');
+    reply(200, {
+      ResponseCode: '0',
+      ResponseDescription: 'The service request has been accepted successsfully',
+      MerchantRequestID: push.merchantRequestId,
+      CheckoutRequestID: push.checkoutRequestId,
+      ResultCode: String(scenario.resultCode),
+      ResultDesc: scenario.resultDesc,
+    });
+  });
+
+  // Pull Transactions and Transaction Status: the simulated paybill's own list of payments.
+  const recovery = addRecoveryRoutes(routes, credentials, state);
+  const reversals = addReversalRoutes(routes, credentials);
+
   const server = createServer(async (request, response) => {
     const url = new URL(request.url ?? '/', 'http://daraja.local');
     if (request.method === 'GET' && url.pathname === '/oauth/v1/generate') {
       state.tokenRequests++;
       const expected = `Basic ${Buffer.from(`${credentials.consumerKey}:${credentials.consumerSecret}`).toString('base64')}`;
-      if (url.searchParams.get('grant_type') !== 'client_credentials' || request.headers.authorization !== expected) {
+      if (state.refuseCredentials || url.searchParams.get('grant_type') !== 'client_credentials' || request.headers.authorization !== expected) {
         return fault(response, 400, '400.008.01', 'Invalid Authentication passed');
       }
       const token = randomBytes(14).toString('base64url');
@@ -138,44 +200,11 @@ export async function startDarajaServer(options: { callbackDelayMs?: number } = 
     const body = await readJson(request);
     if (!body) return fault(response, 400, '400.002.05', 'Invalid Request Payload');
 
-    if (url.pathname === '/mpesa/stkpush/v1/processrequest') {
-      const problem = pushProblem(body);
-      if (problem) return fault(response, 400, '400.002.02', `Bad Request - Invalid ${problem}`);
-      const push: DarajaPush = {
-        body,
-        checkoutRequestId: `ws_CO_${eatTime()}${randomInt(1e9)}`,
-        merchantRequestId: `${randomInt(1e5)}-${randomInt(1e8)}-1`,
-        receipt: `T${randomBytes(6).toString('hex').toUpperCase().slice(0, 9)}`,
-      };
-      pushes.set(push.checkoutRequestId, push);
-      send(response, 200, {
-        MerchantRequestID: push.merchantRequestId,
-        CheckoutRequestID: push.checkoutRequestId,
-        ResponseCode: '0',
-        ResponseDescription: 'Success. Request accepted for processing',
-        CustomerMessage: 'Success. Request accepted for processing',
-      });
-      const scenario = scenarios.get(String(body.PhoneNumber)) ?? PAID;
-      if (scenario.callback !== false) setTimeout(() => void deliver(push).catch(() => undefined), state.callbackDelayMs);
-      return;
-    }
-    if (url.pathname === '/mpesa/stkpushquery/v1/query') {
-      const problem = credentialsProblem(body);
-      if (problem) return fault(response, 400, '400.002.02', `Bad Request - Invalid ${problem}`);
-      const push = pushes.get(String(body.CheckoutRequestID));
-      if (!push) return fault(response, 400, '400.002.02', 'Bad Request - Invalid CheckoutRequestID');
-      const scenario = scenarios.get(String(push.body.PhoneNumber)) ?? PAID;
-      if (scenario.queryPending) return fault(response, 500, '500.001.1001', 'The transaction is being processed');
-      return send(response, 200, {
-        ResponseCode: '0',
-        ResponseDescription: 'The service request has been accepted successsfully',
-        MerchantRequestID: push.merchantRequestId,
-        CheckoutRequestID: push.checkoutRequestId,
-        ResultCode: String(scenario.resultCode),
-        ResultDesc: scenario.resultDesc,
-      });
-    }
-    return fault(response, 404, '404.001.01', 'Resource not found');
+    const outage = outages.get(url.pathname);
+    if (outage) return send(response, outage.status, outage.body);
+    const route = routes.get(url.pathname);
+    if (!route) return fault(response, 404, '404.001.01', 'Resource not found');
+    return route({ body, send: (status, answer) => send(response, status, answer), fault: (status, code, message) => fault(response, status, code, message) });
   });
 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -194,6 +223,14 @@ export async function startDarajaServer(options: { callbackDelayMs?: number } = 
     },
     /** Daraja forgets every token it issued, as when they expire. */
     revokeTokens: () => tokens.clear(),
+    /** true: OAuth refuses our consumer key and secret (as when they are revoked). */
+    set refuseCredentials(value: boolean) {
+      state.refuseCredentials = value;
+    },
+    routes,
+    outages,
+    recovery,
+    reversals,
     /** POSTs the prompt's callback (again): Daraja may deliver one more than once. */
     redeliver: (checkoutRequestId: string) => deliver(pushes.get(checkoutRequestId)!),
     close: () =>

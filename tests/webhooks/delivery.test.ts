@@ -64,7 +64,7 @@ describe('delivering events to an endpoint', () => {
       nextAttemptAt: null,
       lastAttemptAt: expect.any(String),
       createdAt: expect.any(String),
-      attempts: [{ attemptedAt: expect.any(String), responseStatus: 200, durationMs: expect.any(Number), error: null }],
+      attempts: [{ attemptedAt: expect.any(String), responseStatus: 200, durationMs: expect.any(Number), error: null, scheduledBecause: null }],
     });
     expect(await deliveriesOf(token, endpoint.id)).toEqual([logged]);
   });

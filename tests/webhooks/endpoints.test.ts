@@ -148,6 +148,7 @@ describe('details, deactivation and rotation', () => {
       deactivatedAt: null,
       deactivationReason: null,
       previousSecretExpiresAt: null,
+      lastFailure: null,
     });
     expect((await (await get(token, `/${some.id}/details`)).json()).eventTypes).toEqual(['payment.received', 'expected_payment.paid']);
   });

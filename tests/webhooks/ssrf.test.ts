@@ -96,6 +96,7 @@ describe('each delivery checks the address again', () => {
         responseStatus: null,
         durationMs: 0,
         error: `localhost resolves to 127.0.0.1, which is a loopback address; webhooks go only to public addresses.`,
+        scheduledBecause: null,
       },
     ]);
     await new Promise((resolve) => setTimeout(resolve, 200));

@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { BillFilters } from '@/components/bills/bill-filters';
 import { isBillStatus } from '@/components/bills/bill-status';
 import { BillTable } from '@/components/bills/bill-table';
+import { formatDateTime } from '@/components/ui/date-time';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LinkButton } from '@/components/ui/link-button';
 import { PageHeader } from '@/components/ui/page-header';
@@ -21,13 +22,16 @@ export default async function BillsPage({ searchParams }: { searchParams: Promis
   const query = await searchParams;
   const status = firstParam(query.status);
   const customerId = firstParam(query.customerId);
+  const dueBefore = firstParam(query.dueBefore);
   const filters = {
     status: isBillStatus(status) ? status : undefined,
     q: firstParam(query.q)?.slice(0, 64),
     customerId: customerId && UUID.test(customerId) ? customerId : undefined,
+    // The overview's "due within three days" links here with the end of those three days.
+    dueBefore: dueBefore && /^\d{4}-\d{2}-\d{2}T[\d:.]+Z$/.test(dueBefore) && !Number.isNaN(Date.parse(dueBefore)) ? dueBefore : undefined,
   };
   const page = await fetchPage(portalClient(session), billRoutes.list, { query: filters }, { path: '/bills', filters, cursor: cursorParam(query.cursor) });
-  const filtered = Boolean(filters.status || filters.q || filters.customerId);
+  const filtered = Boolean(filters.status || filters.q || filters.customerId || filters.dueBefore);
   return (
     <>
       <PageHeader
@@ -38,6 +42,14 @@ export default async function BillsPage({ searchParams }: { searchParams: Promis
       {filters.customerId && (
         <p className="mb-4 text-sm text-slate-700">
           Showing the bills of <Link href={`/customers/${filters.customerId}`} className="font-medium text-brand-800 underline">one customer</Link>.{' '}
+          <Link href="/bills" className="font-medium text-brand-800 underline">
+            Show every bill
+          </Link>
+        </p>
+      )}
+      {filters.dueBefore && (
+        <p className="mb-4 text-sm text-slate-700">
+          Showing the bills still awaiting payment that expire by {formatDateTime(filters.dueBefore)}.{' '}
           <Link href="/bills" className="font-medium text-brand-800 underline">
             Show every bill
           </Link>

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { DailyChart } from '@/components/payments/daily-chart';
+import { chartRanges, DailyChart, type ChartRange } from '@/components/payments/daily-chart';
 import { PaymentFilterForm } from '@/components/payments/payment-filters';
 import { PaymentSummaryFigures } from '@/components/payments/payment-summary';
 import { PaymentTable } from '@/components/payments/payment-table';
@@ -12,7 +12,7 @@ import { Pagination } from '@/components/ui/pagination';
 import { merchantRoutes } from '@/lib/merchants/routes';
 import { paymentRoutes } from '@/lib/payments/routes';
 import { sandboxEnabled } from '@/lib/platform/config';
-import { cursorParam, fetchPage, hrefWith, type SearchParams } from '@/lib/portal/pagination';
+import { cursorParam, fetchPage, firstParam, hrefWith, type SearchParams } from '@/lib/portal/pagination';
 import { canWrite } from '@/lib/portal/roles';
 import { portalClient, requireSession } from '@/lib/portal/session';
 import { accountOption, filterAccounts } from './accounts';
@@ -21,11 +21,15 @@ import { dailyTotals, paymentSummary } from './totals';
 
 export const metadata: Metadata = { title: 'Payments' };
 
+/** The chart's range from the address: 7, 30 (the default) or 90 days. */
+const chartRange = (text: string | undefined): ChartRange => chartRanges.find((range) => String(range) === text) ?? 30;
+
 export default async function PaymentsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const session = await requireSession();
   const query = await searchParams;
   const client = portalClient(session);
   const filters = readPaymentFilters(query);
+  const range = chartRange(firstParam(query.range));
   const [merchant, accounts, page] = await Promise.all([
     client.call(merchantRoutes.me),
     filterAccounts(client, filters.service.virtualAccountId),
@@ -36,7 +40,7 @@ export default async function PaymentsPage({ searchParams }: { searchParams: Pro
   // A search looks for a payment; a chart of it would say nothing.
   const [summary, days] = await Promise.all([
     paymentSummary(client, filters.service, currency),
-    filters.service.q ? null : dailyTotals(client, filters.service, currency),
+    filters.service.q ? null : dailyTotals(client, filters.service, currency, range),
   ]);
   const filtered = isFiltered(filters);
   const simulate = canWrite(session.user) && sandboxEnabled();
@@ -72,9 +76,18 @@ export default async function PaymentsPage({ searchParams }: { searchParams: Pro
           </Link>
         </p>
       )}
-      <PaymentFilterForm typed={filters.typed} errors={filters.errors} accounts={accounts.map(accountOption)} />
+      {/* Keyed by the filters, so that "Clear all" (a link to the bare page) empties every field, selects included. */}
+      <PaymentFilterForm key={JSON.stringify(filters.typed)} typed={filters.typed} errors={filters.errors} accounts={accounts.map(accountOption)} />
       <PaymentSummaryFigures summary={summary} filtered={filtered} />
-      {days && <DailyChart days={days} currency={currency} note={filtered ? 'It follows the filters above, except the dates.' : undefined} />}
+      {days && (
+        <DailyChart
+          days={days}
+          currency={currency}
+          range={range}
+          rangeHref={(option) => hrefWith('/payments', { ...filters.values, range: option === 30 ? undefined : String(option) })}
+          note={filtered ? 'It follows the filters above, except the dates.' : undefined}
+        />
+      )}
       {page.items.length > 0 ? (
         <PaymentTable payments={page.items} caption={filtered ? 'Payments matching the filters, newest first' : 'Payments, newest first'} />
       ) : (

@@ -1,5 +1,6 @@
 'use server';
 
+import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import type { PromptView } from '@/components/stk/types';
 import { firstErrors, refusalState, trimmed, typedValues, type CreateFormState } from '@/components/ui/form-state';
@@ -85,4 +86,51 @@ export async function promptStatus(initiationId: string): Promise<PromptView | n
   const id = z.uuid().safeParse(initiationId);
   if (!id.success) return null;
   return findPromptView(portalClient(session), id.data);
+}
+
+/** What became of a "send again": an error in words, or nothing (the action redirects on success). */
+export interface ResendState {
+  message?: string;
+}
+
+/** Prompts that ended without payment: the payer cancelled (a FAILED prompt), it failed, or it timed out. */
+const resendable = new Set(['FAILED', 'TIMED_OUT']);
+
+/**
+ * Sends a prompt that ended without payment again: a new prompt to the same phone, for the same
+ * amount and the same bill, customer or account. The page's idempotency key makes a double
+ * click one prompt. On success the new prompt's page opens, following it live.
+ */
+export async function sendAgain(_previous: ResendState, formData: FormData): Promise<ResendState> {
+  const session = await requireSession();
+  if (!canWrite(session.user)) return { message: 'You have read-only access, so you cannot send payment prompts.' };
+  const initiationId = z.uuid().safeParse(formData.get('initiationId'));
+  const idempotencyKey = z.uuid().safeParse(formData.get('idempotencyKey'));
+  if (!initiationId.success || !idempotencyKey.success) return { message: 'This page is out of date. Reload it and try again.' };
+  const client = portalClient(session);
+  let sent: string;
+  try {
+    const prompt = await client.call(stkRoutes.get, { params: { initiationId: initiationId.data } });
+    if (!resendable.has(prompt.status)) return { message: 'Only a prompt that failed, was cancelled or timed out can be sent again.' };
+    const to = prompt.expectedPaymentId
+      ? { expectedPaymentId: prompt.expectedPaymentId }
+      : prompt.customerId
+        ? { customerId: prompt.customerId }
+        : { accountNumber: prompt.accountNumber };
+    const again = await client.call(stkRoutes.initiate, {
+      json: { phone: prompt.phone, amount: prompt.amount, ...to },
+      headers: { 'Idempotency-Key': idempotencyKey.data },
+    });
+    sent = again.id;
+  } catch (error) {
+    if (isServiceError(error)) {
+      if (error.code === 'payment_rejected') return { message: `This payment cannot be taken any more: ${error.detail ?? 'the account refuses it.'}` };
+      if (error.code === 'stk_refused') return { message: `M-Pesa refused the prompt: ${error.detail ?? 'try again in a minute.'}` };
+      if (error.code === 'stk_provider_unavailable') return { message: 'M-Pesa could not be reached. Try again in a minute.' };
+      if (error.status === 404) return { message: 'Its bill, customer or account no longer exists.' };
+      if (error.status === 409 || error.status === 422) return { message: error.detail ?? 'The service refused the prompt.' };
+    }
+    throw error;
+  }
+  redirect(`/stk/${sent}`);
 }

@@ -8,7 +8,7 @@ import { cursorParam, fetchPage, type SearchParams } from '@/lib/portal/paginati
 import { canWrite } from '@/lib/portal/roles';
 import { portalClient, requireSession } from '@/lib/portal/session';
 import { webhookEndpointRoutes } from '@/lib/webhooks/routes';
-import { deactivationReasons } from './reasons';
+import { endpointHealth } from './reasons';
 
 export const metadata: Metadata = { title: 'Webhooks' };
 
@@ -17,7 +17,7 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
   const query = await searchParams;
   const client = portalClient(session);
   const page = await fetchPage(client, webhookEndpointRoutes.list, {}, { path: '/webhooks', filters: {}, cursor: cursorParam(query.cursor) });
-  const reasons = await deactivationReasons(client, page.items);
+  const health = await endpointHealth(client, page.items);
   return (
     <>
       <PageHeader
@@ -26,7 +26,7 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
         actions={canWrite(session.user) && <LinkButton href="/webhooks/new">Add endpoint</LinkButton>}
       />
       {page.items.length > 0 ? (
-        <EndpointTable endpoints={page.items} reasons={reasons} />
+        <EndpointTable endpoints={page.items} health={health} />
       ) : (
         <EmptyState title="No webhook endpoints yet">
           <p>Endpoints you add appear here, with whether they still receive events.</p>

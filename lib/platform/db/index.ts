@@ -24,17 +24,32 @@ export function useDatabaseUrl(url: string, poolSize = 10): void {
   state.poolSize = poolSize;
 }
 
+/** application_name tells the pools apart in pg_stat_activity (`collect`, `collect-jobs`). */
+function newPool(max: number, applicationName: string): pg.Pool {
+  if (!state.url) throw new Error('The database is not open yet: call openDatabase() first.');
+  const created = new pg.Pool({ connectionString: state.url, max, idleTimeoutMillis: 30_000, application_name: applicationName });
+  // Without a listener, a server shutdown (57P01) on an idle client crashes the process.
+  created.on('error', () => undefined);
+  // The same for each client while it is checked out (graphile-worker holds some for long).
+  created.on('connect', (client) => client.on('error', () => undefined));
+  return created;
+}
+
 export function pool(): pg.Pool {
-  if (!state.pool) {
-    if (!state.url) throw new Error('The database is not open yet: call openDatabase() first.');
-    const created = new pg.Pool({ connectionString: state.url, max: state.poolSize, idleTimeoutMillis: 30_000 });
-    // Without a listener, a server shutdown (57P01) on an idle client crashes the process.
-    created.on('error', () => undefined);
-    // The same for each client while it is checked out (graphile-worker holds some for long).
-    created.on('connect', (client) => client.on('error', () => undefined));
-    state.pool = created;
-  }
+  state.pool ??= newPool(state.poolSize, 'collect');
   return state.pool;
+}
+
+/**
+ * A pool of its own, on the same database, that its user ends: graphile-worker's (see
+ * lib/platform/jobs/worker.ts). Connections open only when used: `max` is a bound, not a cost.
+ */
+export const separatePool = (max: number, applicationName: string): pg.Pool => newPool(max, applicationName);
+
+/** The pool's connections now (for /metrics), without opening one; null before the database is open. */
+export function poolStatus(): { total: number; idle: number; waiting: number; max: number } | null {
+  const current = state.pool;
+  return current ? { total: current.totalCount, idle: current.idleCount, waiting: current.waitingCount, max: state.poolSize } : null;
 }
 
 export function db(): Database {

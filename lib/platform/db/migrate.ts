@@ -1,6 +1,6 @@
-import path from 'node:path';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { migrateJobQueue } from '@/lib/platform/jobs/worker';
+import { migrationsFolder } from '@/lib/platform/paths';
 import { db, pool } from './index';
 
 // Any constant works; it only has to be the same in every instance of the app.
@@ -11,7 +11,7 @@ export async function applyMigrations(): Promise<void> {
   const client = await pool().connect();
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-    await migrate(db(), { migrationsFolder: path.resolve(import.meta.dirname, '../../../migrations') });
+    await migrate(db(), { migrationsFolder: migrationsFolder() });
     await migrateJobQueue();
   } finally {
     await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);

@@ -1,7 +1,8 @@
 import { EventEmitter } from 'node:events';
 import { Logger, run, runMigrations, type Runner, type TaskList, type WorkerEvents } from 'graphile-worker';
 import { logger } from '@/lib/platform/logger';
-import { pool } from '@/lib/platform/db';
+import { pool, separatePool } from '@/lib/platform/db';
+import { keepWorkersAlive } from './heartbeat';
 
 const jobLogger = new Logger((scope) => (level, message, meta) => {
   const log = logger();
@@ -32,21 +33,37 @@ export interface WorkerOptions {
 /** Waits between attempts to start the runner again: 0.5 s doubling to at most 5 s. */
 const restartDelay = (attempt: number) => Math.min(500 * 2 ** (attempt - 1), 5_000);
 
+const workerState = { running: false };
+
+/** Whether this process's job worker is running now (for /readyz): false before start, while restarting and after stop. */
+export const jobWorkerRunning = () => workerState.running;
+
 /**
  * Runs queued jobs in this process until stop(). Several instances share the queue safely.
  *
  * graphile-worker reconnects its LISTEN client by itself, but a runner whose job completions keep
  * failing (the database went away mid-batch) shuts itself down. So the runner is supervised: when
  * it ends without stop() having been called it is started again, with backoff, until the database
- * answers. Jobs it held when it died are recovered as after a crash (the webhook sweep re-queues
- * stuck deliveries). The returned Runner stays the same object throughout.
+ * answers. Jobs it held when it died are recovered as after a crash: its pool stops beating and
+ * any live worker frees them 15 s later (heartbeat.ts). The returned Runner stays the same object throughout.
  */
 export async function startWorker(options: WorkerOptions): Promise<Runner> {
   const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
   const events = new EventEmitter() as WorkerEvents; // one emitter across restarts, so listeners stay attached
+  // A job held by a process that died runs again within about 20 s (graphile-worker alone: 4 hours).
+  const heartbeat = keepWorkersAlive(events);
+  /**
+   * graphile-worker's own queries (LISTEN, batched fetch and completion, crontab) go through a pool of
+   * their own, sized to the concurrency (plus its own needs) so that graphile-worker's check (which
+   * assumes each running job holds a connection) agrees. Tasks never use it: their queries go through the app's pool
+   * (DATABASE_POOL_SIZE), where a job waiting on HTTP (most of them: webhooks) holds none. In use it
+   * holds 2 connections idle (measured, docs/operations.md), and its LISTEN no longer takes one of the
+   * API's connections.
+   */
+  const jobPool = separatePool(concurrency + JOB_POOL_OWN_CONNECTIONS, 'collect-jobs');
   const start = () =>
     run({
-      pgPool: pool(),
+      pgPool: jobPool,
       taskList: options.tasks,
       crontab: options.crontab ?? '',
       concurrency,
@@ -60,8 +77,13 @@ export async function startWorker(options: WorkerOptions): Promise<Runner> {
       preset: { worker: { localQueue: { size: concurrency * 2, ttl: 30_000 }, completeJobBatchDelay: 0 } },
     });
 
-  let current = await start();
+  let current = await start().catch(async (error: unknown) => {
+    await heartbeat.stop();
+    await jobPool.end();
+    throw error;
+  });
   let stopped = false;
+  workerState.running = true;
   let restarting: Promise<void> | undefined;
   let resolveStopped!: () => void;
   const stoppedPromise = new Promise<void>((resolve) => (resolveStopped = resolve));
@@ -76,6 +98,7 @@ export async function startWorker(options: WorkerOptions): Promise<Runner> {
         if (stopped) return void (await runner.stop());
         current = runner;
         watch(runner);
+        workerState.running = true;
         logger().info({ attempt }, 'job worker running again');
         return;
       } catch (error) {
@@ -87,6 +110,7 @@ export async function startWorker(options: WorkerOptions): Promise<Runner> {
   function watch(runner: Runner): void {
     const ended = (reason: unknown) => {
       if (stopped || runner !== current) return;
+      workerState.running = false;
       restarting = restart(reason ?? new Error('the runner ended')).finally(() => (restarting = undefined));
     };
     runner.promise.then(() => ended(undefined), ended);
@@ -95,10 +119,13 @@ export async function startWorker(options: WorkerOptions): Promise<Runner> {
 
   const halt = (how: 'stop' | 'kill') => async (reason?: string) => {
     stopped = true;
+    workerState.running = false;
     await restarting;
     try {
       await current[how](reason);
     } finally {
+      await heartbeat.stop();
+      await jobPool.end().catch(() => undefined);
       resolveStopped();
     }
   };
@@ -110,6 +137,13 @@ export async function startWorker(options: WorkerOptions): Promise<Runner> {
     events,
   };
 }
+
+/**
+ * What graphile-worker itself holds at once besides its jobs: the LISTEN connection (held for good),
+ * a batched fetch, a batched completion, and a failure or crontab write. With less, a worker of
+ * concurrency 1 waits forever for a connection its LISTEN holds.
+ */
+const JOB_POOL_OWN_CONNECTIONS = 4;
 
 /** Above the per-endpoint cap (10), so one slow receiver cannot take every slot. */
 const DEFAULT_CONCURRENCY = 40;

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { metrics } from '@/lib/platform/metrics';
 import { postmasterFor, sleep } from './processes';
 import type { Launched } from './server';
 
@@ -64,6 +65,7 @@ export function superviseLaunched(
 
   async function restart(exited: Launched): Promise<void> {
     const started = Date.now();
+    metrics().postgresRestarts.inc(); // counted when the restart begins: /metrics shows it while it is under way
     onEvent?.('error', `PostgreSQL exited unexpectedly (${describeExit(exited)}); restarting (${pgDir})`);
     for (let attempt = 1; !stopping; attempt += 1) {
       await sleep(restartDelay(attempt));

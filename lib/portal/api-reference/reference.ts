@@ -157,3 +157,31 @@ function errorShapes(document: OpenApiDocument): SharedShape[] {
     return { name, anchor: `schema-${slug(name)}`, description: schema.description, fields: fieldRows(document, schema) };
   });
 }
+
+/** A tag's address under /docs: its anchor without the `tag-` prefix. */
+export const tagSlug = (tag: Pick<TagView, 'anchor'>) => tag.anchor.replace(/^tag-/, '');
+
+/** The slug of the page that describes the shared error bodies; no tag may take it. */
+export const ERRORS_SLUG = 'errors';
+
+export interface SearchHit {
+  tag: TagView;
+  operation: OperationView;
+}
+
+/**
+ * Operations whose method, path, summary, tag or id contain every word of the query (any letter
+ * case), in the document's order. An empty query finds nothing.
+ */
+export function searchOperations(reference: ApiReference, query: string): SearchHit[] {
+  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return [];
+  return reference.tags.flatMap((tag) =>
+    tag.operations
+      .filter((operation) => {
+        const text = [operation.method, operation.path, operation.summary ?? '', tag.name, operation.anchor].join(' ').toLowerCase();
+        return words.every((word) => text.includes(word));
+      })
+      .map((operation) => ({ tag, operation })),
+  );
+}

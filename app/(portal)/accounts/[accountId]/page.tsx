@@ -10,7 +10,9 @@ import { RecentPayments } from '@/components/payments/recent-payments';
 import { SimulatePaymentForm } from '@/components/payments/simulate-payment-form';
 import { QueryProvider } from '@/components/providers/query-provider';
 import { SendPromptForm } from '@/components/stk/send-prompt-form';
+import { SimulatorNumbers } from '@/components/stk/simulator-numbers';
 import { EmptyState } from '@/components/ui/empty-state';
+import { LinkButton } from '@/components/ui/link-button';
 import { PageHeader } from '@/components/ui/page-header';
 import { Pagination } from '@/components/ui/pagination';
 import { accountRoutes } from '@/lib/accounts/routes';
@@ -57,7 +59,15 @@ export default async function AccountPage({ params, searchParams }: { params: Pa
           ← All accounts
         </Link>
       </p>
-      <PageHeader title={account.accountName} description={account.purposeLabel} />
+      <PageHeader
+        title={account.accountName}
+        description={account.purposeLabel}
+        actions={
+          <LinkButton href={`/accounts/${account.id}/statement`} variant="secondary">
+            Statement
+          </LinkButton>
+        }
+      />
       {account.viewerGuidance && (
         <p className="mb-6 max-w-prose rounded-md border border-sky-200 bg-sky-50 px-4 py-2 text-sm text-sky-900">{account.viewerGuidance}</p>
       )}
@@ -73,6 +83,7 @@ export default async function AccountPage({ params, searchParams }: { params: Pa
               what="into this account"
               defaults={{}}
               open={open}
+              help={sandboxEnabled() && <SimulatorNumbers />}
             />
           )}
           {writer && sandboxEnabled() && (

@@ -10,6 +10,7 @@ import { RecentPayments } from '@/components/payments/recent-payments';
 import { SimulatePaymentForm } from '@/components/payments/simulate-payment-form';
 import { QueryProvider } from '@/components/providers/query-provider';
 import { SendPromptForm } from '@/components/stk/send-prompt-form';
+import { SimulatorNumbers } from '@/components/stk/simulator-numbers';
 import { PageHeader } from '@/components/ui/page-header';
 import { accountRoutes } from '@/lib/accounts/routes';
 import { billRoutes } from '@/lib/bills/routes';
@@ -80,6 +81,8 @@ export default async function BillPage({ params }: { params: Promise<{ billId: s
               what="this bill"
               defaults={{ phone: promptPhone(customer?.phone), amount: wholeShillings(progress.due) }}
               open={payable}
+              help={sandboxEnabled() && <SimulatorNumbers />}
+              promptsHref={`/stk?expectedPaymentId=${bill.id}`}
             />
           )}
           {simulate && (

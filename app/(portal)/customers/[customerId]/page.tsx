@@ -8,6 +8,8 @@ import { PayerLinkPanel } from '@/components/payer/payer-link-panel';
 import { RecentPayments } from '@/components/payments/recent-payments';
 import { QueryProvider } from '@/components/providers/query-provider';
 import { SendPromptForm } from '@/components/stk/send-prompt-form';
+import { SimulatorNumbers } from '@/components/stk/simulator-numbers';
+import { sandboxEnabled } from '@/lib/platform/config';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LinkButton } from '@/components/ui/link-button';
 import { PageHeader } from '@/components/ui/page-header';
@@ -78,6 +80,8 @@ export default async function CustomerPage({ params }: { params: Promise<{ custo
               what={`into ${customer.displayName}'s account`}
               defaults={{ phone: promptPhone(customer.phone) }}
               open
+              help={sandboxEnabled() && <SimulatorNumbers />}
+              promptsHref={`/stk?customerId=${customer.id}`}
             />
           )}
           <section aria-labelledby="customer-bills">

@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { BalanceHistoryTable } from '@/components/accounts/balance-history-table';
 import { PaymentDetails } from '@/components/payments/payment-details';
+import { PaymentReversalSection } from '@/components/reversals/payment-reversal-section';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { accountRoutes } from '@/lib/accounts/routes';
@@ -12,6 +13,8 @@ import { merchantRoutes } from '@/lib/merchants/routes';
 import { isServiceError } from '@/lib/portal/errors';
 import { formatMoney } from '@/lib/portal/money';
 import { paymentRoutes } from '@/lib/payments/routes';
+import { canWrite } from '@/lib/portal/roles';
+import { reversalRoutes } from '@/lib/reversals/routes';
 import { portalClient, requireSession } from '@/lib/portal/session';
 import { paymentLedger } from './ledger';
 import { PaymentDeliveryLog } from '@/components/webhooks/payment-delivery-log';
@@ -31,7 +34,7 @@ export default async function PaymentPage({ params }: { params: Promise<{ paymen
   if (!payment) notFound();
 
   // Records deleted or out of sight since the payment arrived: the payment still shows.
-  const [account, customer, bill, subMerchants, ledger] = await Promise.all([
+  const [account, customer, bill, subMerchants, ledger, reversals] = await Promise.all([
     client.call(accountRoutes.get, { params: { virtualAccountId: payment.virtualAccountId } }).catch(when404(undefined)),
     payment.customerId ? client.call(customerRoutes.get, { params: { customerId: payment.customerId } }).catch(when404(undefined)) : undefined,
     payment.expectedPaymentId
@@ -39,6 +42,7 @@ export default async function PaymentPage({ params }: { params: Promise<{ paymen
       : undefined,
     payment.subMerchantId ? client.call(merchantRoutes.listSubMerchants, { query: { limit: 200 } }) : [],
     paymentLedger(client, payment).catch(when404(null)),
+    client.call(reversalRoutes.list, { params: { paymentId } }).catch(when404([])),
   ]);
 
   return (
@@ -62,6 +66,7 @@ export default async function PaymentPage({ params }: { params: Promise<{ paymen
             subMerchantName: subMerchants.find((subMerchant) => subMerchant.id === payment.subMerchantId)?.name,
           }}
         />
+        <PaymentReversalSection payment={payment} reversals={reversals} canReverse={canWrite(session.user)} />
         <section aria-labelledby="payment-ledger">
           <h2 id="payment-ledger" className="mb-1 text-lg font-semibold text-slate-900">
             Balance entries

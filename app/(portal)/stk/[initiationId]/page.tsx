@@ -3,8 +3,11 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { QueryProvider } from '@/components/providers/query-provider';
 import { PromptStatusPanel } from '@/components/stk/prompt-status-panel';
+import { canSendAgain } from '@/components/stk/prompt-words';
+import { SendAgainForm } from '@/components/stk/send-again-form';
 import { isSettled } from '@/components/stk/types';
 import { PageHeader } from '@/components/ui/page-header';
+import { canWrite } from '@/lib/portal/roles';
 import { portalClient, requireSession } from '@/lib/portal/session';
 import { findPromptView } from '../prompt-view';
 
@@ -32,8 +35,8 @@ export default async function PromptPage({ params }: { params: Promise<{ initiat
         </noscript>
       )}
       <p className="mb-2 text-sm">
-        <Link href="/payments" className="text-brand-800 underline underline-offset-2">
-          ← Payments
+        <Link href="/stk" className="text-brand-800 underline underline-offset-2">
+          ← Phone prompts
         </Link>
       </p>
       <PageHeader title="Payment prompt" description="An M-Pesa prompt on the payer's phone, asking them to pay." />
@@ -41,6 +44,12 @@ export default async function PromptPage({ params }: { params: Promise<{ initiat
         <QueryProvider>
           <PromptStatusPanel initial={view} followLink={false} />
         </QueryProvider>
+        {canWrite(session.user) && canSendAgain(view.status) && (
+          <div className="mt-4">
+            <p className="mb-2 text-sm text-slate-700">It ended without payment. A new prompt goes to the same phone, for the same amount and the same bill, customer or account.</p>
+            <SendAgainForm initiationId={view.id} idempotencyKey={crypto.randomUUID()} />
+          </div>
+        )}
         {waiting && (
           <noscript>
             <p className="mt-3 text-sm text-slate-700">

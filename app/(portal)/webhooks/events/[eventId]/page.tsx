@@ -12,6 +12,7 @@ import { isServiceError } from '@/lib/portal/errors';
 import { canWrite } from '@/lib/portal/roles';
 import { portalClient, requireSession } from '@/lib/portal/session';
 import { webhookDeliveryRoutes } from '@/lib/webhooks/delivery-routes';
+import { eventBody } from '@/lib/webhooks/message';
 import { webhookEndpointRoutes } from '@/lib/webhooks/routes';
 
 export const metadata: Metadata = { title: 'Webhook event' };
@@ -54,6 +55,24 @@ export default async function EventPage({ params }: { params: Promise<{ eventId:
             ...(paymentId ? [{ term: 'Payment', detail: <Link href={`/payments/${paymentId}`} className={linkClass}>See the payment</Link> }] : []),
           ]}
         />
+        <div>
+          <h2 id="event-body" className="mb-1 text-lg font-semibold text-slate-900">
+            Body as sent
+          </h2>
+          <p className="mb-3 max-w-prose text-sm text-slate-600">
+            The exact bytes every delivery of this event carries (redeliveries too); the webhook-signature header signs them.
+          </p>
+          {/* Focusable, as it may scroll; a region so that the focus lands on something named. */}
+          <pre
+            role="region"
+            aria-labelledby="event-body"
+            tabIndex={0}
+            className="max-h-96 overflow-auto rounded-lg border border-slate-200 bg-slate-50 p-4 font-mono text-xs break-all whitespace-pre-wrap text-slate-900"
+            data-testid="event-body"
+          >
+            {eventBody({ ...event, createdAt: new Date(event.createdAt) })}
+          </pre>
+        </div>
         <section aria-labelledby="event-deliveries">
           <h2 id="event-deliveries" className="mb-3 text-lg font-semibold text-slate-900">
             Deliveries

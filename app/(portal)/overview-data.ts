@@ -1,0 +1,75 @@
+import 'server-only';
+import { comparePeriods } from '@/components/overview/periods';
+import { accountRoutes } from '@/lib/accounts/routes';
+import { billRoutes } from '@/lib/bills/routes';
+import type { ServiceClient } from '@/lib/client';
+import { merchantRoutes } from '@/lib/merchants/routes';
+import { paymentRoutes } from '@/lib/payments/routes';
+import { nextCursor } from '@/lib/portal/pagination';
+import { suspenseRoutes } from '@/lib/suspense/routes';
+import { webhookEndpointRoutes } from '@/lib/webhooks/routes';
+import { lastNairobiDays } from './payments/nairobi-days';
+
+/** The overview compares each period with the one before: 30 days and the 30 before them. */
+const DAYS_READ = 60;
+/** Counted one by one through a list: past this the overview says "100 or more". */
+const COUNT_LIMIT = 100;
+/** The merchant's own collection accounts; customer and invoice accounts are on their records. */
+const OWN_ACCOUNTS = ['LEGACY', 'BRAND', 'CURRENCY', 'SUBSCRIBER'] as const;
+
+export interface Counted {
+  count: number;
+  more: boolean;
+}
+
+/** How many items a list has, up to COUNT_LIMIT, from one page of it. */
+async function countThrough(request: Promise<{ data: unknown[]; headers: Headers }>): Promise<Counted> {
+  const { data, headers } = await request;
+  return { count: data.length, more: Boolean(nextCursor(headers)) };
+}
+
+/** Active endpoints whose deliveries are failing, with since when: from each one's details. */
+async function failingEndpoints(client: ServiceClient) {
+  const endpoints = await client.call(webhookEndpointRoutes.list, { query: { limit: COUNT_LIMIT } });
+  const details = await Promise.all(
+    endpoints.filter((endpoint) => endpoint.active).map((endpoint) => client.call(webhookEndpointRoutes.details, { params: { endpointId: endpoint.id } })),
+  );
+  return {
+    failing: details.filter((detail) => detail.failingSince !== null).length,
+    deactivated: endpoints.filter((endpoint) => !endpoint.active).length,
+  };
+}
+
+/**
+ * Everything the overview shows, asked of the service at once: one daily-totals call for every
+ * period, the merchant's own accounts, the bill counts, the latest payments and what waits for
+ * someone (payments for closed bills, suspense, failing webhook endpoints).
+ */
+export async function loadOverview(client: ServiceClient) {
+  const merchant = await client.call(merchantRoutes.me);
+  const currency = merchant.defaultCurrency;
+  const range = lastNairobiDays(DAYS_READ);
+  const [days, accounts, bills, latest, attention, suspense, webhooks] = await Promise.all([
+    client.call(paymentRoutes.dailyTotals, { query: { from: range[0]!, to: range.at(-1)!, currency } }),
+    Promise.all(OWN_ACCOUNTS.map((purpose) => client.call(accountRoutes.list, { query: { purpose, status: 'ACTIVE', limit: 20 } }))),
+    client.call(billRoutes.summary),
+    client.call(paymentRoutes.list, { query: { limit: 5 } }),
+    // Payments for closed bills nobody has dealt with yet, in any currency.
+    countThrough(client.request(paymentRoutes.list, { query: { needsAttention: 'true', limit: COUNT_LIMIT } })),
+    countThrough(client.request(suspenseRoutes.list, { query: { status: 'OPEN', limit: COUNT_LIMIT } })),
+    failingEndpoints(client),
+  ]);
+  return {
+    merchant,
+    currency,
+    periods: comparePeriods(days),
+    accounts: accounts.flat(),
+    bills,
+    latest,
+    needsAttention: attention,
+    suspense,
+    webhooks,
+  };
+}
+
+export type Overview = Awaited<ReturnType<typeof loadOverview>>;

@@ -1,0 +1,125 @@
+import type { Metadata } from 'next';
+import { AdminOnly } from '@/components/team/admin-only';
+import { ChangeRoleForm } from '@/components/team/change-role-form';
+import { InlineAction } from '@/components/team/inline-action';
+import { InviteForm } from '@/components/team/invite-form';
+import { roleName } from '@/components/team/role-options';
+import { Badge } from '@/components/ui/badge';
+import { DateTime } from '@/components/ui/date-time';
+import { PageHeader } from '@/components/ui/page-header';
+import { Table, Td, Th } from '@/components/ui/table';
+import { merchantRoutes } from '@/lib/merchants/routes';
+import { isAdmin } from '@/lib/portal/roles';
+import { portalClient, requireSession } from '@/lib/portal/session';
+import { teamRoutes } from '@/lib/team/routes';
+import { disableUser, enableUser, issuePasswordReset, revokeInvitation, setRequireMfa } from './actions';
+
+export const metadata: Metadata = { title: 'Team' };
+
+export default async function TeamPage() {
+  const session = await requireSession();
+  const header = <PageHeader title="Team" description="Who can sign in to your merchant, with which role, and how." />;
+  if (!isAdmin(session.user)) return <>{header}<AdminOnly what="the team" /></>;
+  const client = portalClient(session);
+  const [users, invitations, policy, subMerchants] = await Promise.all([
+    client.call(teamRoutes.list, { query: { limit: 200 } }),
+    client.call(teamRoutes.listInvitations, { query: { limit: 50 } }),
+    client.call(teamRoutes.getPolicy),
+    client.call(merchantRoutes.listSubMerchants, { query: { limit: 200 } }),
+  ]);
+  const subMerchantOptions = subMerchants.map((sub) => ({ value: sub.id, label: sub.name }));
+  const pending = invitations.filter((invitation) => invitation.status === 'PENDING');
+  return (
+    <>
+      {header}
+      <div className="space-y-8">
+        <section aria-labelledby="people" className="space-y-3">
+          <h2 id="people" className="text-lg font-semibold text-slate-900">People</h2>
+          <Table caption="Users">
+            <thead>
+              <tr>
+                <Th>User</Th>
+                <Th>Role and access</Th>
+                <Th>Two factors</Th>
+                <Th>Status</Th>
+                <Th>Actions</Th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {users.map((user) => (
+                <tr key={user.id} data-email={user.email}>
+                  <Td label="User">
+                    <span className="font-medium">{`${user.firstName} ${user.lastName}`.trim() || user.email}</span>
+                    <br />
+                    <span className="text-slate-600">{user.email}</span>
+                  </Td>
+                  <Td label="Role and access">
+                    {user.id === session.user.id ? roleName(user.role) : <ChangeRoleForm userId={user.id} email={user.email} role={user.role} subMerchantId={user.subMerchantId} subMerchants={subMerchantOptions} />}
+                  </Td>
+                  <Td label="Two factors">{user.mfaEnabled ? <Badge tone="success">On</Badge> : <Badge tone={policy.requireMfa ? 'warning' : 'neutral'}>Off</Badge>}</Td>
+                  <Td label="Status">{user.active ? <Badge tone="success">Active</Badge> : <Badge tone="danger">Disabled</Badge>}</Td>
+                  <Td label="Actions">
+                    {user.id !== session.user.id && (
+                      <div className="space-y-2">
+                        {user.active ? (
+                          <InlineAction action={disableUser} fields={{ userId: user.id }} label={`Disable ${user.email}`} pendingLabel="Disabling…" variant="quiet" />
+                        ) : (
+                          <InlineAction action={enableUser} fields={{ userId: user.id }} label={`Enable ${user.email}`} pendingLabel="Enabling…" variant="quiet" />
+                        )}
+                        <InlineAction action={issuePasswordReset} fields={{ userId: user.id }} label={`Password-reset link for ${user.email}`} pendingLabel="Making link…" variant="quiet" />
+                      </div>
+                    )}
+                  </Td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        </section>
+
+        <section aria-labelledby="invite" className="space-y-3">
+          <h2 id="invite" className="text-lg font-semibold text-slate-900">Invite someone</h2>
+          <InviteForm subMerchants={subMerchantOptions} />
+          {pending.length > 0 && (
+            <Table caption="Pending invitations" captionVisible>
+              <thead>
+                <tr>
+                  <Th>Email</Th>
+                  <Th>Role</Th>
+                  <Th>Expires</Th>
+                  <Th>Actions</Th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {pending.map((invitation) => (
+                  <tr key={invitation.id}>
+                    <Td label="Email">{invitation.email}</Td>
+                    <Td label="Role">{roleName(invitation.role)}</Td>
+                    <Td label="Expires"><DateTime value={invitation.expiresAt} /></Td>
+                    <Td label="Actions">
+                      <InlineAction action={revokeInvitation} fields={{ invitationId: invitation.id }} label={`Withdraw invitation of ${invitation.email}`} pendingLabel="Withdrawing…" variant="quiet" />
+                    </Td>
+                  </tr>
+                ))}
+              </tbody>
+            </Table>
+          )}
+        </section>
+
+        <section aria-labelledby="policy" className="max-w-2xl space-y-3">
+          <h2 id="policy" className="text-lg font-semibold text-slate-900">Two-factor sign-in</h2>
+          <p className="text-sm text-slate-700">
+            {policy.requireMfa
+              ? 'Required: everyone signs in with a code from an authenticator app. Anyone without one is sent to set it up first.'
+              : 'Optional: each person can turn it on from their account page.'}
+          </p>
+          <InlineAction
+            action={setRequireMfa}
+            fields={{ requireMfa: String(!policy.requireMfa) }}
+            label={policy.requireMfa ? 'Make two factors optional' : 'Require two factors for everyone'}
+            pendingLabel="Saving…"
+          />
+        </section>
+      </div>
+    </>
+  );
+}

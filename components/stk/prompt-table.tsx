@@ -1,0 +1,76 @@
+import Link from 'next/link';
+import { Badge } from '@/components/ui/badge';
+import { DateTime } from '@/components/ui/date-time';
+import { numeric, Table, Td, Th } from '@/components/ui/table';
+import { formatMoney } from '@/lib/portal/money';
+import { canSendAgain, promptStatusText } from './prompt-words';
+import { SendAgainForm } from './send-again-form';
+import type { Prompt } from './types';
+
+/** Phone prompts, newest first: what became of each, and "send again" for those that ended unpaid. */
+export function PromptTable({ prompts, resendKeys }: { prompts: Prompt[]; resendKeys?: Map<string, string> }) {
+  return (
+    <Table caption="Phone prompts, newest first">
+      <thead>
+        <tr>
+          <Th>Sent</Th>
+          <Th>Status</Th>
+          <Th>Phone</Th>
+          <Th className="text-right">Amount</Th>
+          <Th>For</Th>
+          {resendKeys && <Th>Again</Th>}
+        </tr>
+      </thead>
+      <tbody className="divide-y divide-slate-200">
+        {prompts.map((prompt) => {
+          const status = promptStatusText(prompt);
+          const key = resendKeys?.get(prompt.id);
+          return (
+            <tr key={prompt.id}>
+              <Td label="Sent" className="whitespace-nowrap">
+                <Link href={`/stk/${prompt.id}`} className="font-medium text-brand-800 underline-offset-2 hover:underline">
+                  <DateTime value={prompt.createdAt} />
+                </Link>
+              </Td>
+              <Td label="Status">
+                <Badge tone={status.tone}>{status.label}</Badge>
+                {prompt.failureReason && <p className="mt-1 text-xs text-slate-600">{prompt.failureReason}</p>}
+              </Td>
+              <Td label="Phone" className="font-mono whitespace-nowrap">
+                {prompt.phone}
+              </Td>
+              <Td label="Amount" className={numeric}>
+                {formatMoney(prompt.amount, 'KES')}
+              </Td>
+              <Td label="For">
+                {prompt.expectedPaymentId ? (
+                  <Link href={`/bills/${prompt.expectedPaymentId}`} className="text-brand-800 underline">
+                    A bill
+                  </Link>
+                ) : prompt.customerId ? (
+                  <Link href={`/customers/${prompt.customerId}`} className="text-brand-800 underline">
+                    A customer
+                  </Link>
+                ) : (
+                  <span>
+                    Account <span className="font-mono">{prompt.accountNumber}</span>
+                  </span>
+                )}
+                {prompt.description && <p className="mt-1 text-xs text-slate-600">{prompt.description}</p>}
+              </Td>
+              {resendKeys && (
+                <Td label="Again">
+                  {key && canSendAgain(prompt.status) ? (
+                    <SendAgainForm initiationId={prompt.id} idempotencyKey={key} label={`Send again: ${formatMoney(prompt.amount, 'KES')} to ${prompt.phone}`} />
+                  ) : (
+                    <span className="text-slate-500">—</span>
+                  )}
+                </Td>
+              )}
+            </tr>
+          );
+        })}
+      </tbody>
+    </Table>
+  );
+}

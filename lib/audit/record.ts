@@ -1,0 +1,53 @@
+import { clientAddress } from '@/lib/api/client-address';
+import type { Principal } from '@/lib/api/principal';
+import type { Queryable } from '@/lib/platform/db';
+import { currentRequest } from './request-context';
+import { auditEvents, type AuditActorType } from './schema';
+
+export interface AuditActor {
+  type: AuditActorType;
+  id: string | null;
+  label: string;
+}
+
+export const actorOf = (principal: Principal): AuditActor =>
+  principal.apiKey
+    ? { type: 'api_key', id: principal.apiKey.id, label: principal.apiKey.name }
+    : { type: 'user', id: principal.userId, label: principal.email };
+
+export interface AuditEntry {
+  /** Defaults to the caller's merchant. */
+  merchantId?: string;
+  /** Defaults to the authenticated caller of the current request. */
+  actor?: AuditActor;
+  action: string;
+  target?: { type: string; id: string };
+  /** A sentence for people; never a secret, password, token or code. */
+  summary: string;
+  details?: Record<string, unknown>;
+}
+
+/**
+ * Records who did what, in the caller's transaction: the entry exists exactly when the change does.
+ * Outside a request (the CLI, jobs) the actor must be given; it is "system" otherwise.
+ */
+export async function recordAudit(tx: Queryable, entry: AuditEntry): Promise<void> {
+  const c = currentRequest();
+  const principal = c?.get('principal');
+  const actor = entry.actor ?? (principal ? actorOf(principal) : { type: 'system' as const, id: null, label: 'system' });
+  const merchantId = entry.merchantId ?? principal?.merchantId;
+  if (!merchantId) throw new Error(`The audit entry ${entry.action} names no merchant.`);
+  await tx.insert(auditEvents).values({
+    merchantId,
+    actorType: actor.type,
+    actorId: actor.id,
+    actorLabel: actor.label,
+    action: entry.action,
+    targetType: entry.target?.type ?? null,
+    targetId: entry.target?.id ?? null,
+    summary: entry.summary,
+    details: entry.details ?? {},
+    address: c ? clientAddress(c) : null,
+    requestId: c?.get('requestId') ?? null,
+  });
+}

@@ -1,0 +1,22 @@
+import type { ApiApp } from '@/lib/api/context';
+import { logger } from '@/lib/platform/logger';
+import { DARAJA_ACCEPTED } from '@/lib/rails/c2b';
+import { recoveryRoutes } from './routes';
+import { handleStatusResult, handleStatusTimeout } from './transaction-status-result';
+
+export function registerRecoveryRoutes(app: ApiApp): void {
+  app.openapi(recoveryRoutes.statusResult, async (c) => {
+    await handleStatusResult(c.req.valid('json'), await c.req.text());
+    return c.json(DARAJA_ACCEPTED, 200);
+  });
+
+  app.openapi(recoveryRoutes.statusTimeout, async (c) => {
+    await handleStatusTimeout(c.req.valid('json'));
+    return c.json(DARAJA_ACCEPTED, 200);
+  });
+
+  app.openapi(recoveryRoutes.pullNotice, async (c) => {
+    logger().info({ notice: Object.keys(c.req.valid('json')) }, 'Daraja Pull Transactions notice');
+    return c.json(DARAJA_ACCEPTED, 200);
+  });
+}

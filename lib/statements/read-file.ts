@@ -1,0 +1,29 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { importStatementFile, type ImportReport } from './import-statement';
+import { StatementFileError } from './statement';
+
+export interface ImportSummary extends ImportReport {
+  totals: { entries: number; matched: number; recordedNow: number; suspense: number; mismatched: number; skipped: number };
+}
+
+/** `statements:import --file F`: the report, or a sentence saying why nothing was recorded. */
+export async function readStatementFile(file: string): Promise<ImportSummary | { error: string }> {
+  let bytes: Uint8Array;
+  try {
+    bytes = await readFile(file);
+  } catch (error) {
+    return { error: `Cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}.` };
+  }
+  try {
+    const report = await importStatementFile(bytes, path.basename(file));
+    const sum = (key: keyof ImportSummary['totals']) => report.statements.reduce((total, statement) => total + statement[key], 0);
+    return {
+      ...report,
+      totals: { entries: sum('entries'), matched: sum('matched'), recordedNow: sum('recordedNow'), suspense: sum('suspense'), mismatched: sum('mismatched'), skipped: sum('skipped') },
+    };
+  } catch (error) {
+    if (error instanceof StatementFileError) return { error: `${file}: ${error.message} Nothing was recorded.` };
+    throw error;
+  }
+}

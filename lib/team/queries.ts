@@ -1,0 +1,30 @@
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { afterCursor, newestFirst } from '@/lib/api/pagination';
+import type { Principal } from '@/lib/api/principal';
+import { userTotp } from '@/lib/auth/mfa-schema';
+import { requireAdmin } from '@/lib/auth/require-admin';
+import { users } from '@/lib/auth/schema';
+import { db } from '@/lib/platform/db';
+import { invitations } from './schema';
+
+export async function listTeam(principal: Principal, query: { limit: number; cursor?: string }) {
+  requireAdmin(principal);
+  const rows = await db()
+    .select({ user: users, mfaEnabled: sql<boolean>`${userTotp.confirmedAt} is not null` })
+    .from(users)
+    .leftJoin(userTotp, and(eq(userTotp.userId, users.id), isNotNull(userTotp.confirmedAt)))
+    .where(and(eq(users.merchantId, principal.merchantId), afterCursor(query.cursor, users.createdAt, users.id)))
+    .orderBy(...newestFirst(users.createdAt, users.id))
+    .limit(query.limit + 1);
+  return rows.map(({ user, mfaEnabled }) => ({ ...user, mfaEnabled: Boolean(mfaEnabled) }));
+}
+
+export async function listInvitations(principal: Principal, query: { limit: number; cursor?: string }) {
+  requireAdmin(principal);
+  return db()
+    .select()
+    .from(invitations)
+    .where(and(eq(invitations.merchantId, principal.merchantId), afterCursor(query.cursor, invitations.createdAt, invitations.id)))
+    .orderBy(...newestFirst(invitations.createdAt, invitations.id))
+    .limit(query.limit + 1);
+}
