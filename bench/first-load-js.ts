@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 /** What a first visit to a page downloads in JavaScript: every `<script src>` of its HTML, gzipped. */
@@ -37,4 +39,14 @@ export function firstLoadJs(origin: string, cookie: string) {
     const bytes = await Promise.all(sources.map(gzipSize));
     return { scripts: sources.length, gzipBytes: bytes.reduce((sum, size) => sum + size, 0) };
   };
+}
+
+/**
+ * The part every route shares before any code of ours: the build manifest's `rootMainFiles`
+ * (React, React DOM, Next's client router and Turbopack's runtime), gzipped from the build.
+ */
+export function frameworkJs(appDir: string): FirstLoadJs {
+  const manifest = JSON.parse(readFileSync(path.join(appDir, '.next', 'build-manifest.json'), 'utf8')) as { rootMainFiles: string[] };
+  const gzipBytes = manifest.rootMainFiles.reduce((sum, file) => sum + gzipSync(readFileSync(path.join(appDir, '.next', file))).length, 0);
+  return { scripts: manifest.rootMainFiles.length, gzipBytes };
 }

@@ -9,11 +9,13 @@ export interface PageFigures {
   p50: number;
   p95: number;
   p99: number;
+  /** Requests with no answer within autocannon's 10 s (at 50 connections a page can queue that long). */
+  timeouts: number;
 }
 
 /**
- * Runs autocannon and keeps every response time: its own summary stops at p90 and p97.5, and the
- * portal's target is a p95. Response time on loopback is the server's time plus a few tenths of a
+ * Runs autocannon and keeps every response time: its own summary has p90 and p97.5 but no p95, the
+ * portal's target. Response time on loopback is the server's time plus a few tenths of a
  * millisecond (the whole HTML, streamed, is read before the clock stops).
  */
 function run(options: autocannon.Options): Promise<{ result: autocannon.Result; times: number[] }> {
@@ -31,8 +33,9 @@ export async function loadPage(name: string, url: string, cookie: string, connec
   const options = { url, connections, headers: { cookie } };
   await run({ ...options, duration: 2 });
   const { result, times } = await run({ ...options, duration: DURATION_SECONDS });
-  // A redirect to /login or an error page measures nothing: stop rather than print it.
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${name}: ${result.non2xx} non-2xx answers and ${result.errors} errors out of ${result.requests.total}`);
+  // A redirect to /login or an error page measures nothing: stop rather than print it. Timeouts are
+  // counted and shown instead: they are what a saturated server does, not a broken page.
+  if (result.non2xx > 0 || result.errors > result.timeouts) throw new Error(`${name}: ${result.non2xx} non-2xx answers and ${result.errors} errors out of ${result.requests.total}`);
   const sorted = times.sort((a, b) => a - b);
   const round = (ms: number) => Math.round(ms * 10) / 10;
   return {
@@ -42,5 +45,6 @@ export async function loadPage(name: string, url: string, cookie: string, connec
     p50: round(percentile(sorted, 0.5)),
     p95: round(percentile(sorted, 0.95)),
     p99: round(percentile(sorted, 0.99)),
+    timeouts: result.timeouts,
   };
 }

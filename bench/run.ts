@@ -24,6 +24,7 @@ import type { Target } from './scenarios/target';
 import { webhookReport, webhookScenario } from './scenarios/webhooks';
 import { seedBills } from './seed-bills';
 import { memoryScenario } from './scenarios/memory';
+import { portalScenario } from './scenarios/portal';
 import { table } from './load';
 
 const scenarios: Record<string, (target: Target) => Promise<string>> = {
@@ -61,6 +62,8 @@ const scenarios: Record<string, (target: Target) => Promise<string>> = {
   webhooks: async () => webhookReport(await webhookScenario()),
   // Starts `npm start` on its own data folder: memory of the whole tree idle and after a portal benchmark (issue 17).
   memory: () => memoryScenario(),
+  // Signed-in portal pages over a million payments, and each route's first-load JavaScript (issue 15).
+  portal: portalScenario,
 };
 
 async function startTarget(dataDir: string) {

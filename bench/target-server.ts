@@ -2,7 +2,7 @@
  * The process under load: the real /api/v1 app and the job worker, and beside them a bare Hono
  * app doing the baseline work (one primary-key SELECT, one single-row INSERT) on the same
  * database, each on its own loopback port.
- * Prints one JSON line ({ apiPort, barePort, accessToken, merchantId, mpesaToken }) when ready.
+ * Prints one JSON line ({ apiPort, barePort, accessToken, merchantId, email, mpesaToken }) when ready.
  */
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
@@ -15,6 +15,7 @@ import { config, parseConfig, setConfig } from '@/lib/platform/config';
 import { openDatabase } from '@/lib/platform/database';
 import { pool } from '@/lib/platform/db';
 import { mpesaCallbackSecret } from '@/lib/rails/secrets';
+import { BENCH_PASSWORD } from './scenarios/target';
 
 const listen = (fetch: (request: Request) => Response | Promise<Response>) =>
   new Promise<number>((resolve) => {
@@ -26,7 +27,7 @@ const database = await openDatabase(config());
 const worker = await startWorker({ tasks, crontab, concurrency: Number(process.env.BENCH_WORKER_CONCURRENCY ?? 20) });
 process.on('SIGINT', () => void worker.stop().finally(() => database.close().finally(() => process.exit(0))));
 
-const password = 'bench-password-123';
+const password = BENCH_PASSWORD;
 const email = `bench-${Date.now()}@bench.example`;
 const { merchant } = await createMerchant({ name: 'Bench Merchant', email, password });
 await pool().query('create table if not exists bench_raw_inserts (id uuid primary key default gen_random_uuid(), reference text not null unique, amount numeric(20, 4) not null, created_at timestamptz not null default now())');
@@ -50,4 +51,4 @@ const login = await fetch(`http://127.0.0.1:${apiPort}/api/v1/auth/login`, {
   body: JSON.stringify({ email, password }),
 });
 const { accessToken } = (await login.json()) as { accessToken: string };
-console.log(JSON.stringify({ apiPort, barePort, accessToken, merchantId: merchant.id, mpesaToken: await mpesaCallbackSecret() }));
+console.log(JSON.stringify({ apiPort, barePort, accessToken, merchantId: merchant.id, email, mpesaToken: await mpesaCallbackSecret() }));
