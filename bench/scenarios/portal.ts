@@ -86,7 +86,7 @@ function report(seed: PortalSeed, framework: FirstLoadJs, rows: Row[], survived:
       ({ name, page, alone, few, many, js }) =>
         `| ${name} \`${page.replace(/[0-9a-f-]{36}/, '<id>')}\` | ${alone.p50} | ${alone.p95} | ${few.p50} | ${few.p95}${mark(few.p95 < P95_TARGET_MS)} | ${few.p99} | ${few.requestsPerSecond} | ${manyCells(many)} | ${kb(js.gzipBytes)}${mark(js.gzipBytes <= FIRST_LOAD_TARGET_KB * 1000)} (${js.scripts}) |`,
     ),
-    survived ? '' : `\n**The app process exited during the ${CONNECTIONS}-connection run** (NODE_HEAP_MIB=${process.env.NODE_HEAP_MIB ?? '256, the default'}): see its stderr above.`,
+    survived ? '' : `\n**The app process exited during the ${CONNECTIONS}-connection run** (NODE_HEAP_MIB=${process.env.NODE_HEAP_MIB ?? '512, the default'}): see its stderr above.`,
     `\ntargets: p95 < ${P95_TARGET_MS} ms per page at 4 connections — ${slow.length === 0 ? 'all met' : `missed by ${slow.join(', ')}`}; first-load JS ≤ ${FIRST_LOAD_TARGET_KB} kB gzipped per route — ${heavy.length === 0 ? 'all met' : `missed by ${heavy.join(', ')}`}`,
   ].join('\n');
 }
