@@ -17,6 +17,7 @@ import { crontab, tasks } from '@/lib/service/tasks';
 import { startWorker } from '@/lib/platform/jobs/worker';
 import { serveOperations } from '@/lib/operations/endpoints';
 import { projectRoot } from '@/lib/platform/paths';
+import { serveInProcess } from '@/lib/client/in-process';
 
 const dev = process.argv.includes('--dev');
 // A payments service sends no telemetry unless its operator asks for it (NEXT_TELEMETRY_DISABLED=0).
@@ -62,6 +63,8 @@ async function main(): Promise<void> {
   process.env.NEXTAUTH_SECRET = shared.portalSessionSecret;
   if (settings.PUBLIC_URL) process.env.NEXTAUTH_URL = settings.PUBLIC_URL;
   else process.env.AUTH_TRUST_HOST = 'true';
+  // Without a SERVICE_URL of the operator's, the portal's service is this process: it is called in-process.
+  const serviceHere = !process.env.SERVICE_URL;
   process.env.SERVICE_URL ??= `http://127.0.0.1:${settings.PORT}`;
 
   if (!dev) await ensurePortalBuild(root, (line) => log.info(line));
@@ -69,6 +72,8 @@ async function main(): Promise<void> {
   const worker = await startWorker({ tasks, crontab });
   const api = createApiApp();
   const apiListener = getRequestListener(api.fetch);
+  // As if from loopback, as the portal's calls were over HTTP: the X-Forwarded-For it sets is trusted.
+  if (serviceHere) serveInProcess(async (request) => api.fetch(request, { incoming: { socket: { remoteAddress: '127.0.0.1' } } }));
   const httpServer = createServer();
   const portal = next({ dev, dir: root, hostname: settings.HOST, port: settings.PORT, httpServer });
   const portalHandler = portal.getRequestHandler();

@@ -1,5 +1,6 @@
 import 'server-only';
 import type { RouteConfig } from '@hono/zod-openapi';
+import { inProcessService, type ServiceFetch } from './in-process';
 import { ServiceError } from './service-error';
 import type { RouteInput, RouteOutput } from './types';
 
@@ -46,6 +47,16 @@ async function problemOf(response: Response): Promise<ServiceError> {
   );
 }
 
+/** As fetch would: the request's signal (its timeout) rejects the call, whatever the handler is doing. */
+function answeredInTime(service: ServiceFetch, request: Request): Promise<Response> {
+  const { signal } = request;
+  return new Promise((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    service(request).then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
 /** The portal's way to the service: typed by the same route definitions the service validates with. */
 export function serviceClient(options: ClientOptions = {}) {
   const baseUrl = options.baseUrl ?? process.env.SERVICE_URL ?? 'http://127.0.0.1:3000';
@@ -55,13 +66,10 @@ export function serviceClient(options: ClientOptions = {}) {
     if (options.accessToken) headers.authorization = `Bearer ${options.accessToken}`;
     if (options.forwardedFor) headers['x-forwarded-for'] = options.forwardedFor;
     if (input.json !== undefined) headers['content-type'] = 'application/json';
-    const response = await fetch(urlFor(baseUrl, route, input as RouteInput<RouteConfig>), {
-      method: route.method.toUpperCase(),
-      headers,
-      body: input.json === undefined ? undefined : JSON.stringify(input.json),
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-      cache: 'no-store',
-    });
+    const url = urlFor(baseUrl, route, input as RouteInput<RouteConfig>);
+    const init = { method: route.method.toUpperCase(), headers, body: input.json === undefined ? undefined : JSON.stringify(input.json), signal: AbortSignal.timeout(TIMEOUT_MS) };
+    const inProcess = options.baseUrl ? undefined : inProcessService();
+    const response = inProcess ? await answeredInTime(inProcess, new Request(url, init)) : await fetch(url, { ...init, cache: 'no-store' });
     if (!response.ok) throw await problemOf(response);
     const data = response.status === 204 ? undefined : await response.json();
     return { data: data as RouteOutput<R>, status: response.status, headers: response.headers };
