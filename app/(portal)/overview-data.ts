@@ -9,6 +9,7 @@ import { nextCursor } from '@/lib/portal/pagination';
 import { suspenseRoutes } from '@/lib/suspense/routes';
 import { webhookEndpointRoutes } from '@/lib/webhooks/routes';
 import { lastNairobiDays } from './payments/nairobi-days';
+import { byPurpose } from './payments/accounts';
 
 /** The overview compares each period with the one before: 30 days and the 30 before them. */
 const DAYS_READ = 60;
@@ -51,7 +52,7 @@ export async function loadOverview(client: ServiceClient) {
   const range = lastNairobiDays(DAYS_READ);
   const [days, accounts, bills, latest, attention, suspense, webhooks] = await Promise.all([
     client.call(paymentRoutes.dailyTotals, { query: { from: range[0]!, to: range.at(-1)!, currency } }),
-    Promise.all(OWN_ACCOUNTS.map((purpose) => client.call(accountRoutes.list, { query: { purpose, status: 'ACTIVE', limit: 20 } }))),
+    client.call(accountRoutes.list, { query: { purpose: [...OWN_ACCOUNTS], status: 'ACTIVE', limit: 80 } }),
     client.call(billRoutes.summary),
     client.call(paymentRoutes.list, { query: { limit: 5 } }),
     // Payments for closed bills nobody has dealt with yet, in any currency.
@@ -63,7 +64,7 @@ export async function loadOverview(client: ServiceClient) {
     merchant,
     currency,
     periods: comparePeriods(days),
-    accounts: accounts.flat(),
+    accounts: byPurpose(accounts, OWN_ACCOUNTS),
     bills,
     latest,
     needsAttention: attention,

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { ApiError, notFound } from '@/lib/api/errors';
 import { afterCursor, newestFirst } from '@/lib/api/pagination';
 import { visibleTo } from '@/lib/api/scope';
@@ -49,7 +49,7 @@ export async function legacyAccountFor(principal: Principal) {
 }
 
 export interface AccountFilters {
-  purpose?: AccountPurpose;
+  purpose?: AccountPurpose | AccountPurpose[];
   status?: 'ACTIVE' | 'CLOSED';
   currency?: string;
 }
@@ -61,7 +61,7 @@ export function listVisibleAccounts(principal: Principal, filters: AccountFilter
     .where(
       and(
         visibleTo(principal, virtualAccounts),
-        filters.purpose ? eq(virtualAccounts.purpose, filters.purpose) : undefined,
+        filters.purpose ? inArray(virtualAccounts.purpose, [filters.purpose].flat()) : undefined,
         filters.status ? eq(virtualAccounts.status, filters.status) : undefined,
         filters.currency ? eq(virtualAccounts.currency, filters.currency) : undefined,
         afterCursor(page.cursor, virtualAccounts.createdAt, virtualAccounts.id),

@@ -63,8 +63,13 @@ export const VirtualAccountParams = z.object({
   virtualAccountId: Uuid.openapi({ param: { name: 'virtualAccountId', in: 'path' } }),
 });
 
+const Purpose = z.enum(accountPurposes);
 export const VirtualAccountListQuery = z.object({
-  purpose: z.enum(accountPurposes).optional(),
+  // Repeated (`?purpose=BRAND&purpose=CURRENCY`) for accounts of any of them: one call where a page lists several kinds.
+  purpose: z
+    .union([Purpose, z.array(Purpose).min(1).max(accountPurposes.length)])
+    .optional()
+    .openapi({ description: 'Only accounts of this purpose; repeat the parameter for any of several.' }),
   status: z.enum(accountStatuses).optional(),
   currency: Currency.optional(),
   ...pageQuery,

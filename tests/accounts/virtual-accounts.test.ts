@@ -94,6 +94,13 @@ describe('GET /merchants/me/virtual-accounts', () => {
 
     const brands = await (await api.request('GET', '/merchants/me/virtual-accounts?purpose=BRAND', { token })).json();
     expect(brands.map((account: { id: string }) => account.id)).toEqual([brand.id]);
+    // Repeated, any of several purposes in one call; a page of them links on with every purpose kept.
+    const ids = async (query: string) => (await (await api.request('GET', `/merchants/me/virtual-accounts?${query}`, { token })).json()).map((account: { id: string }) => account.id);
+    expect(await ids('purpose=LEGACY&purpose=CURRENCY')).toEqual([dollars.id, virtualAccount.id]);
+    const firstPage = await api.request('GET', '/merchants/me/virtual-accounts?purpose=LEGACY&purpose=CURRENCY&limit=1', { token });
+    const next = firstPage.headers.get('link')!.match(/<\/api\/v1([^>]+)>/)![1]!;
+    expect(new URL(next, 'http://x').searchParams.getAll('purpose')).toEqual(['LEGACY', 'CURRENCY']);
+    expect((await (await api.request('GET', next, { token })).json()).map((account: { id: string }) => account.id)).toEqual([virtualAccount.id]);
     const usd = await (await api.request('GET', '/merchants/me/virtual-accounts?currency=USD&status=ACTIVE', { token })).json();
     expect(usd.map((account: { id: string }) => account.id)).toEqual([dollars.id]);
     const closed = await (await api.request('GET', '/merchants/me/virtual-accounts?status=CLOSED', { token })).json();
@@ -106,6 +113,9 @@ describe('GET /merchants/me/virtual-accounts', () => {
     expect(response.status).toBe(422);
     const problem = await response.json();
     expect(problem.errors.map((error: { path: string }) => error.path).sort()).toEqual(['query.currency', 'query.limit', 'query.purpose']);
+    const repeated = await api.request('GET', '/merchants/me/virtual-accounts?purpose=BRAND&purpose=GOLD', { token });
+    expect(repeated.status).toBe(422);
+    expect((await repeated.json()).errors.map((error: { path: string }) => error.path)).toEqual(['query.purpose']);
   });
 
   it('never shows another merchant\'s accounts', async () => {

@@ -13,8 +13,8 @@ const LISTED_PURPOSES = ['LEGACY', 'BRAND', 'SUBSCRIBER', 'CURRENCY'] as const;
  * them (an invoice account reached from its bill, say).
  */
 export async function filterAccounts(client: ServiceClient, chosenId: string | undefined): Promise<Account[]> {
-  const [lists, chosen] = await Promise.all([
-    Promise.all(LISTED_PURPOSES.map((purpose) => client.call(accountRoutes.list, { query: { purpose, limit: 200 } }))),
+  const [listed, chosen] = await Promise.all([
+    client.call(accountRoutes.list, { query: { purpose: [...LISTED_PURPOSES], limit: 200 } }),
     chosenId
       ? client.call(accountRoutes.get, { params: { virtualAccountId: chosenId } }).catch((error: unknown) => {
           unstable_rethrow(error);
@@ -22,8 +22,14 @@ export async function filterAccounts(client: ServiceClient, chosenId: string | u
         })
       : undefined,
   ]);
-  const accounts = lists.flat();
+  const accounts = byPurpose(listed, LISTED_PURPOSES);
   return chosen && !accounts.some((account) => account.id === chosen.id) ? [chosen, ...accounts] : accounts;
+}
+
+/** Accounts grouped in the order of `purposes` (the service lists them newest first), each group newest first. */
+export function byPurpose<A extends { purpose: string }>(accounts: A[], purposes: readonly string[]): A[] {
+  const rank = (account: A) => purposes.indexOf(account.purpose);
+  return accounts.map((account, index) => ({ account, index })).sort((a, b) => rank(a.account) - rank(b.account) || a.index - b.index).map(({ account }) => account);
 }
 
 export const accountOption = (account: Account): SelectOption => ({
