@@ -19,19 +19,7 @@ export function StatementTable({ statement }: { statement: AccountStatement }) {
         </tr>
       </thead>
       <tbody className="divide-y divide-slate-200">
-        <tr>
-          <Td label="When" className="whitespace-nowrap">
-            <DateTime value={statement.periodStart} style="date" />
-          </Td>
-          <Td label="What" className="font-medium">
-            Opening balance
-          </Td>
-          <Td label="Amount" className={numeric} />
-          <Td label="Balance" className={`${numeric} font-medium`} data-testid="opening-balance">
-            {money(statement.openingBalance)}
-          </Td>
-          <Td label="Fees charged" className={numeric}>{money(statement.openingFeeBalance)}</Td>
-        </tr>
+        <BalanceRow label="Opening balance" day={statement.periodStart} balance={money(statement.openingBalance)} fees={money(statement.openingFeeBalance)} testId="opening-balance" />
         {statement.entries.map((entry) => (
           <tr key={entry.id}>
             <Td label="When" className="whitespace-nowrap">
@@ -46,20 +34,27 @@ export function StatementTable({ statement }: { statement: AccountStatement }) {
             <Td label="Fees charged" className={numeric}>{money(entry.feeBalanceAfter)}</Td>
           </tr>
         ))}
-        <tr>
-          <Td label="When" className="whitespace-nowrap">
-            <DateTime value={`${statement.to}T12:00:00+03:00`} style="date" />
-          </Td>
-          <Td label="What" className="font-medium">
-            Closing balance
-          </Td>
-          <Td label="Amount" className={numeric} />
-          <Td label="Balance" className={`${numeric} font-medium`} data-testid="closing-balance">
-            {money(statement.closingBalance)}
-          </Td>
-          <Td label="Fees charged" className={numeric}>{money(statement.closingFeeBalance)}</Td>
-        </tr>
+        <BalanceRow label="Closing balance" day={`${statement.to}T12:00:00+03:00`} balance={money(statement.closingBalance)} fees={money(statement.closingFeeBalance)} testId="closing-balance" />
       </tbody>
     </Table>
+  );
+}
+
+/** The period's first or last row: a balance on a day, with no amount of its own. */
+function BalanceRow({ label, day, balance, fees, testId }: { label: string; day: string; balance: string; fees: string; testId: string }) {
+  return (
+    <tr>
+      <Td label="When" className="whitespace-nowrap">
+        <DateTime value={day} style="date" />
+      </Td>
+      <Td label="What" className="font-medium">
+        {label}
+      </Td>
+      <Td label="Amount" className={numeric} />
+      <Td label="Balance" className={`${numeric} font-medium`} data-testid={testId}>
+        {balance}
+      </Td>
+      <Td label="Fees charged" className={numeric}>{fees}</Td>
+    </tr>
   );
 }
