@@ -94,6 +94,12 @@ test.describe("the merchant's day", () => {
     const lastRow = table.locator('tbody tr').last();
     // 1000 pays 10.00 and 250.50 pays 2.51 (1% each): 12.51 in fees, 1,237.99 net.
     await expect(lastRow.locator('td')).toHaveText(['', '2', 'KES 1,250.50', 'KES 12.51', 'KES 1,237.99'].map((text, index) => (index === 0 ? /.+/ : text)));
+    // On screen only once "Show the figures" is opened (the same table, rendered once).
+    const figures = chart.locator('.chart-figures');
+    expect((await figures.boundingBox())?.width).toBeLessThanOrEqual(1);
+    await chart.getByText('Show the figures').click();
+    await expect.poll(async () => (await figures.boundingBox())?.width ?? 0).toBeGreaterThan(200);
+    await expectNoAxeViolations(page);
     await expect(page.locator('dt:text-is("Fees") + dd')).toHaveText('KES 12.51');
     await expect(page.locator('dt:text-is("Net, after fees") + dd')).toHaveText('KES 1,237.99');
 

@@ -47,11 +47,12 @@ async function failingEndpoints(client: ServiceClient) {
  * someone (payments for closed bills, suspense, failing webhook endpoints).
  */
 export async function loadOverview(client: ServiceClient) {
-  const merchant = await client.call(merchantRoutes.me);
-  const currency = merchant.defaultCurrency;
   const range = lastNairobiDays(DAYS_READ);
-  const [days, accounts, bills, latest, attention, suspense, webhooks] = await Promise.all([
-    client.call(paymentRoutes.dailyTotals, { query: { from: range[0]!, to: range.at(-1)!, currency } }),
+  // Without a currency the daily totals come in the merchant's (every day) and any other paid:
+  // asked beside the merchant, not after it.
+  const [merchant, allDays, accounts, bills, latest, attention, suspense, webhooks] = await Promise.all([
+    client.call(merchantRoutes.me),
+    client.call(paymentRoutes.dailyTotals, { query: { from: range[0]!, to: range.at(-1)! } }),
     client.call(accountRoutes.list, { query: { purpose: [...OWN_ACCOUNTS], status: 'ACTIVE', limit: 80 } }),
     client.call(billRoutes.summary),
     client.call(paymentRoutes.list, { query: { limit: 5 } }),
@@ -60,6 +61,8 @@ export async function loadOverview(client: ServiceClient) {
     countThrough(client.request(suspenseRoutes.list, { query: { status: 'OPEN', limit: COUNT_LIMIT } })),
     failingEndpoints(client),
   ]);
+  const currency = merchant.defaultCurrency;
+  const days = allDays.filter((day) => day.currency === currency);
   return {
     merchant,
     currency,

@@ -4,6 +4,7 @@ import { numeric, Table, Td, Th } from '@/components/ui/table';
 import { formatMoney } from '@/lib/portal/money';
 import { axisTicks, weekStarts } from './chart-scale';
 import type { DayTotal } from './types';
+import './daily-chart.css';
 
 // Noon UTC is the same calendar day in Nairobi, so the label is the day meant.
 const dayLabel = (day: string) => formatDateTime(`${day}T12:00:00Z`, 'date');
@@ -79,20 +80,9 @@ export function DailyChart({
           </div>
           <ul aria-label={`Amount collected each day, in ${currency}`} className="relative flex h-full items-end gap-px">
             {days.map((day) => (
-              <li
-                key={day.day}
-                tabIndex={0}
-                aria-label={describe(day, currency)}
-                className="group relative flex h-full min-w-0 flex-1 items-end rounded-sm outline-offset-2 focus:outline-2 focus:outline-brand-700"
-              >
-                <span
-                  className={`block w-full rounded-t-sm bg-brand-600 group-hover:bg-brand-800 group-focus:bg-brand-800 ${day.totalAmount > 0 ? 'min-h-0.5' : ''}`}
-                  style={{ height: `${(day.totalAmount / top) * 100}%` }}
-                />
-                <span
-                  role="tooltip"
-                  className="pointer-events-none absolute bottom-full left-1/2 z-10 mb-1 hidden w-max max-w-56 -translate-x-1/2 rounded-md bg-slate-900 px-2 py-1 text-xs text-white shadow group-hover:block group-focus:block"
-                >
+              <li key={day.day} tabIndex={0} aria-label={describe(day, currency)} className="chart-day">
+                <span className={day.totalAmount > 0 ? 'chart-bar chart-bar-some' : 'chart-bar'} style={{ height: `${(day.totalAmount / top) * 100}%` }} />
+                <span role="tooltip" className="chart-tip">
                   {describe(day, currency)}
                 </span>
               </li>
@@ -115,36 +105,25 @@ export function DailyChart({
       <p className="mt-1 text-xs text-slate-600" aria-hidden="true">
         Amounts in {currency}; weeks start on Monday.
       </p>
-      {/* Hidden by a wrapper: a table ignores `width`, so an sr-only table still widens a phone's page. */}
-      <div className="sr-only">
-        <table>
-          <FiguresTable days={days} currency={currency} />
-        </table>
-      </div>
-      <details className="mt-3 text-sm">
+      {/*
+        One table of the figures, for screen readers always and on screen once "Show the figures" is
+        opened (daily-chart.css): rendered once, not once hidden and once shown. Hidden by a wrapper:
+        a table ignores `width`, so an sr-only table would still widen a phone's page.
+      */}
+      <details className="chart-figures-toggle mt-3 text-sm">
         <summary className="cursor-pointer font-medium text-brand-800">Show the figures</summary>
-        {/* The same table as the one above for screen readers, shown: hidden from them to say it once. */}
-        <div className="mt-2" aria-hidden="true">
-          <Table caption={`Collected per day, in ${currency}`}>
-            <FiguresRows days={days} currency={currency} />
-          </Table>
-        </div>
       </details>
+      <div className="chart-figures mt-2 text-sm">
+        <Table caption={`Collected per day, in ${currency}`}>
+          <FiguresRows days={days} currency={currency} />
+        </Table>
+      </div>
     </figure>
   );
 }
 
 const compact = new Intl.NumberFormat('en-GB', { notation: 'compact', maximumFractionDigits: 1 });
 const formatAxis = (value: number) => compact.format(value);
-
-function FiguresTable({ days, currency }: { days: DayTotal[]; currency: string }) {
-  return (
-    <>
-      <caption>Collected per day, in {currency}</caption>
-      <FiguresRows days={days} currency={currency} />
-    </>
-  );
-}
 
 function FiguresRows({ days, currency }: { days: DayTotal[]; currency: string }) {
   return (

@@ -1,4 +1,3 @@
-import Link from 'next/link';
 import { DateTime } from '@/components/ui/date-time';
 import { numeric, Table, Td, Th } from '@/components/ui/table';
 import { formatMoney } from '@/lib/portal/money';
@@ -7,7 +6,11 @@ import { MatchStatusBadge } from './match-status-badge';
 import { channelLabel } from './payment-words';
 import type { Payment } from './types';
 
-/** Payments, newest first; the receipt or bank reference opens the payment. */
+/**
+ * Payments, newest first; the receipt or bank reference opens the payment. Plain links, not
+ * next/link: each Link is a client component the server renders and serialises once per row,
+ * about a tenth of the payments page's time (docs/benchmarks.md); a payment opens as a full page.
+ */
 export function PaymentTable({ payments, caption }: { payments: Payment[]; caption: string }) {
   return (
     <Table caption={caption}>
@@ -29,9 +32,9 @@ export function PaymentTable({ payments, caption }: { payments: Payment[]; capti
               <DateTime value={payment.receivedAt} />
             </Td>
             <Td label="Receipt or reference">
-              <Link href={`/payments/${payment.id}`} className="font-mono font-medium text-brand-800 underline-offset-2 hover:underline">
+              <a href={`/payments/${payment.id}`} className="font-mono font-medium text-brand-800 underline-offset-2 hover:underline">
                 {payment.providerReference}
-              </Link>
+              </a>
             </Td>
             <Td label="Payer">
               {payment.payerName ?? <span className="text-slate-500">Name not given</span>}

@@ -9,8 +9,8 @@ import { db } from '@/lib/platform/db';
 import { findVisibleAccount, legacyAccountFor, type Page } from './queries';
 import type { BalanceEntry } from './schemas';
 
-/** Ledger entries of one visible account (the LEGACY one when none is named), newest first. */
-export async function balanceHistory(principal: Principal, virtualAccountId: string | undefined, page: Page) {
+/** Ledger entries of one visible account (the LEGACY one when none is named), newest first; of one payment when it is named. */
+export async function balanceHistory(principal: Principal, virtualAccountId: string | undefined, page: Page, paymentId?: string) {
   if (!virtualAccountId && principal.subMerchantId) {
     throw new ApiError(
       404,
@@ -27,6 +27,7 @@ export async function balanceHistory(principal: Principal, virtualAccountId: str
       and(
         eq(balanceEntries.virtualAccountId, account.id),
         eq(balanceEntries.merchantId, principal.merchantId),
+        paymentId ? eq(balanceEntries.paymentId, paymentId) : undefined,
         afterCursor(page.cursor, balanceEntries.createdAt, balanceEntries.id),
       ),
     )

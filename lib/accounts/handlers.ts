@@ -26,8 +26,8 @@ export function registerAccountRoutes(app: ApiApp): void {
   });
 
   app.openapi(accountRoutes.balanceHistory, async (c) => {
-    const { virtualAccountId, limit, cursor } = c.req.valid('query');
-    const rows = await balanceHistory(c.get('principal'), virtualAccountId, { limit, cursor });
+    const { virtualAccountId, paymentId, limit, cursor } = c.req.valid('query');
+    const rows = await balanceHistory(c.get('principal'), virtualAccountId, { limit, cursor }, paymentId);
     return c.json(pageOf(c, rows, limit).map(toBalanceEntryJson), 200);
   });
 }

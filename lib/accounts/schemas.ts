@@ -90,5 +90,6 @@ export const BalanceEntry = z
 
 export const BalanceHistoryQuery = z.object({
   virtualAccountId: Uuid.optional().openapi({ description: 'Any account you can see; the LEGACY account when absent.' }),
+  paymentId: Uuid.optional().openapi({ description: "Only the entries of this payment: its credit and fee, and its reversal's entries if it was reversed." }),
   ...pageQuery,
 });

@@ -48,6 +48,24 @@ describe('GET /merchants/me/virtual-account/balance-history', () => {
     expect(entries.map((entry: { id: string }) => entry.id)).toEqual([brandEntry.id]);
   });
 
+  it('narrows to one payment\'s entries with paymentId, however far back they lie', async () => {
+    const { token, merchant, virtualAccount } = await signedInMerchant(api);
+    const old = await credit(merchant.id, virtualAccount.id, '75', '75', new Date(Date.now() - 86_400_000));
+    const [fee] = await db()
+      .insert(balanceEntries)
+      .values({ merchantId: merchant.id, virtualAccountId: virtualAccount.id, type: 'FEE', amount: '-0.75', balanceAfter: '74.25', paymentId: old.paymentId, description: 'Fee', createdAt: old.createdAt })
+      .returning();
+    for (let index = 0; index < 5; index += 1) await credit(merchant.id, virtualAccount.id, '1', String(75 + index), new Date());
+    const path = `/merchants/me/virtual-account/balance-history?virtualAccountId=${virtualAccount.id}&paymentId=${old.paymentId}`;
+    const entries = await (await api.request('GET', path, { token })).json();
+    expect(entries.map((entry: { id: string }) => entry.id).sort()).toEqual([old.id, fee!.id].sort());
+    // Another merchant naming this payment sees nothing of it (their own account, no such entries).
+    const other = await signedInMerchant(api);
+    const theirs = await (await api.request('GET', `/merchants/me/virtual-account/balance-history?paymentId=${old.paymentId}`, { token: other.token })).json();
+    expect(theirs).toEqual([]);
+    expect((await api.request('GET', '/merchants/me/virtual-account/balance-history?paymentId=nope', { token })).status).toBe(422);
+  });
+
   it('answers 404 for another merchant\'s account or an unknown one, and 422 for a malformed id', async () => {
     const { token } = await signedInMerchant(api);
     const other = await signedInMerchant(api);

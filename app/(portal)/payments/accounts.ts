@@ -12,18 +12,19 @@ const LISTED_PURPOSES = ['LEGACY', 'BRAND', 'SUBSCRIBER', 'CURRENCY'] as const;
  * The accounts the payments filter offers, plus the one already chosen when it is not among
  * them (an invoice account reached from its bill, say).
  */
-export async function filterAccounts(client: ServiceClient, chosenId: string | undefined): Promise<Account[]> {
-  const [listed, chosen] = await Promise.all([
-    client.call(accountRoutes.list, { query: { purpose: [...LISTED_PURPOSES], limit: 200 } }),
-    chosenId
-      ? client.call(accountRoutes.get, { params: { virtualAccountId: chosenId } }).catch((error: unknown) => {
-          unstable_rethrow(error);
-          return undefined;
-        })
-      : undefined,
-  ]);
+export async function filterAccounts(client: ServiceClient, chosen: Account | undefined): Promise<Account[]> {
+  const listed = await client.call(accountRoutes.list, { query: { purpose: [...LISTED_PURPOSES], limit: 200 } });
   const accounts = byPurpose(listed, LISTED_PURPOSES);
   return chosen && !accounts.some((account) => account.id === chosen.id) ? [chosen, ...accounts] : accounts;
+}
+
+/** The account the filter names, or nothing when it is not one of the merchant's (the filter then finds nothing). */
+export async function chosenAccount(client: ServiceClient, chosenId: string | undefined): Promise<Account | undefined> {
+  if (!chosenId) return undefined;
+  return client.call(accountRoutes.get, { params: { virtualAccountId: chosenId } }).catch((error: unknown) => {
+    unstable_rethrow(error);
+    return undefined;
+  });
 }
 
 /** Accounts grouped in the order of `purposes` (the service lists them newest first), each group newest first. */

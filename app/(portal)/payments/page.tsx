@@ -9,15 +9,14 @@ import { buttonClassName } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { Pagination } from '@/components/ui/pagination';
-import { merchantRoutes } from '@/lib/merchants/routes';
 import { paymentRoutes } from '@/lib/payments/routes';
 import { sandboxEnabled } from '@/lib/platform/config';
 import { cursorParam, fetchPage, firstParam, hrefWith, type SearchParams } from '@/lib/portal/pagination';
 import { canWrite } from '@/lib/portal/roles';
 import { portalClient, requireSession } from '@/lib/portal/session';
-import { accountOption, filterAccounts } from './accounts';
+import { accountOption, chosenAccount, filterAccounts } from './accounts';
 import { isFiltered, readPaymentFilters } from './filters';
-import { dailyTotals, paymentSummary } from './totals';
+import { dailyTotalsByCurrency, paymentSummary } from './totals';
 
 export const metadata: Metadata = { title: 'Payments' };
 
@@ -30,18 +29,19 @@ export default async function PaymentsPage({ searchParams }: { searchParams: Pro
   const client = portalClient(session);
   const filters = readPaymentFilters(query);
   const range = chartRange(firstParam(query.range));
-  const [merchant, accounts, page] = await Promise.all([
-    client.call(merchantRoutes.me),
-    filterAccounts(client, filters.service.virtualAccountId),
-    fetchPage(client, paymentRoutes.list, { query: filters.service }, { path: '/payments', filters: filters.values, cursor: cursorParam(query.cursor) }),
-  ]);
-  // A summary is in one currency: the chosen account's, else the merchant's.
-  const currency = accounts.find((account) => account.id === filters.service.virtualAccountId)?.currency ?? merchant.defaultCurrency;
   // A search looks for a payment; a chart of it would say nothing.
-  const [summary, days] = await Promise.all([
-    paymentSummary(client, filters.service, currency),
-    filters.service.q ? null : dailyTotals(client, filters.service, currency, range),
+  const charted = !filters.service.q;
+  // A summary is in one currency: the chosen account's, else the merchant's. Without a chosen
+  // account the service's default (the merchant's currency) answers, so every call goes at once.
+  const chosen = await chosenAccount(client, filters.service.virtualAccountId);
+  const [accounts, page, summary, daysByCurrency] = await Promise.all([
+    filterAccounts(client, chosen),
+    fetchPage(client, paymentRoutes.list, { query: filters.service }, { path: '/payments', filters: filters.values, cursor: cursorParam(query.cursor) }),
+    paymentSummary(client, filters.service, chosen?.currency),
+    charted ? dailyTotalsByCurrency(client, filters.service, chosen?.currency, range) : null,
   ]);
+  const currency = summary.currency;
+  const days = daysByCurrency?.get(currency) ?? null;
   const filtered = isFiltered(filters);
   const simulate = canWrite(session.user) && sandboxEnabled();
   const legacy = accounts.find((account) => account.purpose === 'LEGACY');

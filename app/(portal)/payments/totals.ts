@@ -15,14 +15,22 @@ export function paymentSummary(client: ServiceClient, filters: ServiceFilters, c
 }
 
 /**
- * Totals per Nairobi day over the last `days` days, for every filter but the dates: one call,
- * answered by the service from its daily totals, empty days included, in one currency.
+ * Totals per Nairobi day over the last `days` days, for every filter but the dates, by currency:
+ * one call, answered by the service from its daily totals, empty days included. Without a
+ * currency the service answers every day in the merchant's currency (and any other paid in the
+ * range), so the caller need not know the merchant's currency before asking.
  */
-export async function dailyTotals(client: ServiceClient, filters: ServiceFilters, currency: string, days = 30): Promise<DayTotal[]> {
+export async function dailyTotalsByCurrency(client: ServiceClient, filters: ServiceFilters, currency: string | undefined, days = 30): Promise<Map<string, DayTotal[]>> {
   const { from: _from, to: _to, ...rest } = filters;
   const range = lastNairobiDays(days);
   const totals = await client.call(paymentRoutes.dailyTotals, { query: { ...rest, currency, from: range[0]!, to: range.at(-1)! } });
-  return totals.map(({ day, paymentCount, totalAmount, feeAmount, netAmount }) => ({ day, paymentCount, totalAmount, feeAmount, netAmount }));
+  const byCurrency = new Map<string, DayTotal[]>();
+  for (const { currency: dayCurrency, day, paymentCount, totalAmount, feeAmount, netAmount } of totals) {
+    const list = byCurrency.get(dayCurrency) ?? [];
+    list.push({ day, paymentCount, totalAmount, feeAmount, netAmount });
+    byCurrency.set(dayCurrency, list);
+  }
+  return byCurrency;
 }
 
 /**

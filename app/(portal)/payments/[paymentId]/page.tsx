@@ -72,10 +72,10 @@ export default async function PaymentPage({ params }: { params: Promise<{ paymen
             Balance entries
           </h2>
           <p className="mb-3 max-w-prose text-sm text-slate-600">What this payment did to the account: the amount credited, and the fee charged on it.</p>
-          {ledger && ledger.entries.length > 0 ? (
-            <BalanceHistoryTable entries={ledger.entries} currency={payment.currency} />
+          {ledger && ledger.length > 0 ? (
+            <BalanceHistoryTable entries={ledger} currency={payment.currency} />
           ) : (
-            <EmptyState title={ledger?.complete === false ? 'Too far back to show here' : 'No balance entries to show'}>
+            <EmptyState title="No balance entries to show">
               <p>
                 <Link href={`/accounts/${payment.virtualAccountId}`} className="font-medium text-brand-800 underline">
                   See the account&apos;s balance history
