@@ -10,7 +10,12 @@ const nextConfig: NextConfig = {
   typescript: { ignoreBuildErrors: true },
   // The same 1 MB as server.ts's guard (lib/platform/http-guards.ts), which answers 413 before a
   // larger body reaches Next (Next itself would answer its own limit with a 500).
-  experimental: { serverActions: { bodySizeLimit: '1mb' } },
+  experimental: {
+    serverActions: { bodySizeLimit: '1mb' },
+    // Each route's modules load on its first request instead of all at start: the idle server
+    // holds only what has been asked for (docs/benchmarks.md, "Memory and start").
+    preloadEntriesOnStart: false,
+  },
 };
 
 // Payer pages in English and Swahili: next-intl without i18n routing (lib/i18n/request.ts).

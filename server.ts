@@ -2,7 +2,7 @@
  * One process, one port: /api/v1/* goes straight to the Hono app, everything else to Next.
  * Start with `npm start` (production build, made when missing) or `npm run dev` (hot reload).
  */
-import { createServer, type IncomingMessage } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import next from 'next';
 import { createApiApp, API_BASE_PATH } from '@/lib/service/app';
@@ -10,8 +10,9 @@ import { config, ConfigError, parseConfig, setConfig } from '@/lib/platform/conf
 import { openDatabase } from '@/lib/platform/database';
 import { ensureDemoMerchant } from '@/lib/service/demo-merchant';
 import { guardPortalRequest } from '@/lib/platform/http-guards';
+import { concurrencyLimit } from '@/lib/platform/concurrency';
 import { logger } from '@/lib/platform/logger';
-import { ensurePortalBuild } from '@/lib/platform/portal-build';
+import { builtPortalConfig, ensurePortalBuild } from '@/lib/platform/portal-build';
 import { establishSharedSettings } from '@/lib/instances/shared-settings';
 import { crontab, tasks } from '@/lib/service/tasks';
 import { startWorker } from '@/lib/platform/jobs/worker';
@@ -30,6 +31,23 @@ function appendForwardedFor(request: IncomingMessage): void {
   if (!peer) return;
   const existing = request.headers['x-forwarded-for'];
   request.headers['x-forwarded-for'] = existing ? `${existing}, ${peer}` : peer;
+}
+
+/**
+ * Hands a request to Next and resolves when its response is over (sent or abandoned), so that a
+ * render slot is held for as long as the render streams. A browser that went away while the
+ * request waited for a slot is not rendered for.
+ */
+function renderWhenStillWanted(
+  request: IncomingMessage,
+  response: ServerResponse,
+  handle: (request: IncomingMessage, response: ServerResponse) => Promise<void>,
+): Promise<void> {
+  if (request.socket.destroyed) return Promise.resolve();
+  return new Promise<void>((resolve) => {
+    response.once('close', resolve);
+    handle(request, response).catch(() => resolve());
+  });
 }
 
 async function main(): Promise<void> {
@@ -75,8 +93,13 @@ async function main(): Promise<void> {
   // As if from loopback, as the portal's calls were over HTTP: the X-Forwarded-For it sets is trusted.
   if (serviceHere) serveInProcess(async (request) => api.fetch(request, { incoming: { socket: { remoteAddress: '127.0.0.1' } } }));
   const httpServer = createServer();
+  // Production starts from the configuration the build resolved, as Next's own standalone server
+  // does (through this variable, which Next reads in place of next.config.ts): no compiler loaded.
+  const built = dev ? undefined : await builtPortalConfig(root);
+  if (built) process.env.__NEXT_PRIVATE_STANDALONE_CONFIG = JSON.stringify(built);
   const portal = next({ dev, dir: root, hostname: settings.HOST, port: settings.PORT, httpServer });
   const portalHandler = portal.getRequestHandler();
+  const renders = concurrencyLimit(settings.PORTAL_CONCURRENCY);
   await portal.prepare();
 
   httpServer.on('request', (request, response) => {
@@ -87,7 +110,11 @@ async function main(): Promise<void> {
     }
     appendForwardedFor(request);
     // TRACE/TRACK answer 405 and an oversize body 413 here, before Next (which would answer 500).
-    guardPortalRequest(request, response, () => void portalHandler(request, response));
+    guardPortalRequest(request, response, () => {
+      // Build assets never wait behind page renders: a page's own scripts would queue behind it.
+      if (request.url?.startsWith('/_next/static/')) return void portalHandler(request, response);
+      void renders.run(() => renderWhenStillWanted(request, response, portalHandler));
+    });
   });
 
   await new Promise<void>((resolve) => httpServer.listen(settings.PORT, settings.HOST, resolve));

@@ -20,6 +20,8 @@ const environmentSchema = z.object({
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
   PAYMENT_BATCH_WRITERS: z.coerce.number().int().min(1).max(8).default(2),
+  /** Portal pages rendered at once; the rest wait their turn (lib/platform/concurrency.ts). */
+  PORTAL_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(8),
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   SERVICE_URL: z.url({ protocol: /^https?$/ }).optional(),
   NEXTAUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),

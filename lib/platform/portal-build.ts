@@ -42,3 +42,15 @@ export async function ensurePortalBuild(root: string, log: (line: string) => voi
   });
   await writeFile(stampPath, current);
 }
+
+/**
+ * The portal's configuration as `next build` resolved it (`.next/required-server-files.json`, what
+ * Next's own standalone server starts from). Started from it, production spares loading
+ * next.config.ts, which Next compiles with its native SWC binding, and the plugins that file
+ * imports (next-intl's pulls in @swc/core): about 40 MiB of resident memory held for nothing once
+ * the portal is built (docs/benchmarks.md, "Memory and start").
+ */
+export async function builtPortalConfig(root: string): Promise<Record<string, unknown> | undefined> {
+  const text = await readFile(path.join(root, '.next', 'required-server-files.json'), 'utf8').catch(() => undefined);
+  return text ? (JSON.parse(text) as { config: Record<string, unknown> }).config : undefined;
+}

@@ -24,10 +24,18 @@ export function useDatabaseUrl(url: string, poolSize = 10): void {
   state.poolSize = poolSize;
 }
 
+/**
+ * An idle connection closes after 10 s (node-postgres's default): a backend of PostgreSQL's own
+ * holds about 4 MiB of the machine (20 MiB resident, most of it shared), and after a burst a pool
+ * of twenty would hold them all idle for longer than the burst lasted (docs/benchmarks.md, "Memory
+ * and start"). The pool opens connections again as the load comes back.
+ */
+const IDLE_TIMEOUT_MS = 10_000;
+
 /** application_name tells the pools apart in pg_stat_activity (`collect`, `collect-jobs`). */
 function newPool(max: number, applicationName: string): pg.Pool {
   if (!state.url) throw new Error('The database is not open yet: call openDatabase() first.');
-  const created = new pg.Pool({ connectionString: state.url, max, idleTimeoutMillis: 30_000, application_name: applicationName });
+  const created = new pg.Pool({ connectionString: state.url, max, idleTimeoutMillis: IDLE_TIMEOUT_MS, application_name: applicationName });
   // Without a listener, a server shutdown (57P01) on an idle client crashes the process.
   created.on('error', () => undefined);
   // The same for each client while it is checked out (graphile-worker holds some for long).
