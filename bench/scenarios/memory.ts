@@ -92,7 +92,8 @@ export async function memoryScenario(): Promise<string> {
   await chmod(dataDir, 0o755); // PostgreSQL runs as the postgres user when we are root
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  const root = path.resolve(import.meta.dirname, '../..');
+  // BENCH_APP_DIR: run a copy of the tree, as the portal scenario does (its start rebuilds the portal).
+  const root = process.env.BENCH_APP_DIR ?? path.resolve(import.meta.dirname, '../..');
   const started = Date.now();
   const child = spawn(command[0]!, command.slice(1), {
     cwd: root,

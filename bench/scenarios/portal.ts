@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import path from 'node:path';
 import { config } from '@/lib/platform/config';
 import { CONNECTIONS } from '../load';
@@ -36,12 +36,24 @@ function pagesOf(seed: PortalSeed): [name: string, page: string][] {
 const appDir = () => process.env.BENCH_APP_DIR ?? path.resolve(import.meta.dirname, '../..');
 
 /**
+ * `npm start`, or with BENCH_PROFILE=<folder> what it runs, node on the compiled server, with
+ * V8's CPU profiler writing there when the app stops (node refuses --cpu-prof in NODE_OPTIONS).
+ */
+function startCommand(): [string, string[]] {
+  const folder = process.env.BENCH_PROFILE;
+  if (!folder) return ['npm', ['start', '--silent']];
+  execFileSync(process.execPath, ['scripts/build-server.mjs'], { cwd: appDir(), stdio: 'inherit' });
+  return [process.execPath, ['--cpu-prof', `--cpu-prof-dir=${folder}`, `--max-old-space-size=${process.env.NODE_HEAP_MIB ?? 512}`, 'dist/server.mjs']];
+}
+
+/**
  * The app as an operator starts it (`npm start`: the production portal build and the compiled
  * server) on the bench's own PostgreSQL: with the same DATA_DIR it joins the embedded server the
  * bench target started. Its own process group, so that it is stopped as a whole.
  */
 async function startApp(port: number) {
-  const child = spawn('npm', ['start', '--silent'], {
+  const [command, args] = startCommand();
+  const child = spawn(command, args, {
     cwd: appDir(),
     detached: true,
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -103,7 +115,9 @@ export async function portalScenario(target: Target): Promise<string> {
   const app = await startApp(port);
   try {
     const cookie = await signIn(origin, target.email, BENCH_PASSWORD);
-    const pages = pagesOf(seed);
+    // BENCH_PAGES="payments;overview": only the pages named (a quicker loop while working on one).
+    const only = process.env.BENCH_PAGES?.split(';').map((name) => name.trim());
+    const pages = pagesOf(seed).filter(([name]) => !only || only.includes(name));
     const measureJs = firstLoadJs(origin, cookie);
     const rows = [];
     for (const [name, page] of pages) {
