@@ -108,6 +108,20 @@ test.describe("the merchant's day", () => {
     await expect(page).toHaveURL(new RegExp(`virtualAccountId=${account.id}.*range=90|range=90.*virtualAccountId=${account.id}`));
     await page.getByRole('figure', { name: 'Collected per day, last 90 days' }).getByRole('link', { name: '7 days' }).click();
     await expect(page.getByRole('figure', { name: 'Collected per day, last 7 days' }).getByRole('listitem')).toHaveCount(7);
+
+    // On a phone the week labels still fit side by side, each clear of the next and of the chart's edge.
+    await page.setViewportSize({ width: 360, height: 800 });
+    for (const days of [30, 90]) {
+      await page.goto(`/payments?virtualAccountId=${account.id}&range=${days}`);
+      const figure = page.getByRole('figure', { name: `Collected per day, last ${days} days` });
+      const labels = await figure.locator('.chart-week:visible').evaluateAll((spans) => spans.map((span) => span.getBoundingClientRect()).map(({ left, right }) => ({ left, right })));
+      const edge = (await figure.boundingBox())!;
+      expect(labels.length).toBeGreaterThanOrEqual(2);
+      for (const [index, label] of labels.entries()) {
+        if (index > 0) expect(label.left).toBeGreaterThanOrEqual(labels[index - 1]!.right);
+        expect(label.right).toBeLessThanOrEqual(edge.x + edge.width);
+      }
+    }
   });
 
   test('"Clear all" clears every filter, "How it came" included', async ({ page }) => {

@@ -41,6 +41,8 @@ export function DailyChart({
   const ticks = axisTicks(highest.totalAmount);
   const top = ticks.at(-1)!;
   const mondays = weekStarts(days.map((day) => day.day));
+  // A phone's chart is about 240 px wide: room for four or five week labels side by side.
+  const phoneLabelStep = days.length > 31 ? 4 : days.length > 7 ? 2 : 1;
   return (
     <figure aria-labelledby="daily-chart-title" className="mb-6 rounded-lg border border-slate-200 bg-white p-4">
       <figcaption className="flex flex-wrap items-baseline justify-between gap-2">
@@ -91,12 +93,14 @@ export function DailyChart({
         </div>
       </div>
       <div className="relative ml-16 mt-1 h-4 text-xs text-slate-600" aria-hidden="true">
-        {mondays.map((index) => (
-          // Near the right edge a label ends at its bar instead of starting there, so that it never spills past the chart.
+        {mondays.map((index, nth) => (
+          // The last label, near the right edge, ends at the chart's edge instead of starting at its bar, so
+          // that it never spills past the chart nor runs into the week before it. On a phone fewer
+          // weeks are labelled, counting back from the last (phoneLabelStep).
           <span
             key={index}
-            className="absolute whitespace-nowrap"
-            style={index / days.length > 0.8 ? { right: `${(1 - (index + 1) / days.length) * 100}%` } : { left: `${(index / days.length) * 100}%` }}
+            className={`chart-week absolute whitespace-nowrap ${(mondays.length - 1 - nth) % phoneLabelStep !== 0 ? 'max-md:hidden' : ''}`}
+            style={nth === mondays.length - 1 && index / days.length > 0.8 ? { right: 0 } : { left: `${(index / days.length) * 100}%` }}
           >
             {weekLabel(days[index]!.day)}
           </span>
