@@ -11,6 +11,7 @@ import { openDatabase } from '@/lib/platform/database';
 import { ensureDemoMerchant } from '@/lib/service/demo-merchant';
 import { guardPortalRequest } from '@/lib/platform/http-guards';
 import { concurrencyLimit } from '@/lib/platform/concurrency';
+import { returnMemoryWhenIdle } from '@/lib/platform/idle-memory';
 import { logger } from '@/lib/platform/logger';
 import { builtPortalConfig, ensurePortalBuild } from '@/lib/platform/portal-build';
 import { establishSharedSettings } from '@/lib/instances/shared-settings';
@@ -102,7 +103,11 @@ async function main(): Promise<void> {
   const renders = concurrencyLimit(settings.PORTAL_CONCURRENCY);
   await portal.prepare();
 
+  // With `npm start` (node --expose-gc), the heap a burst grew goes back to the machine once it is over.
+  const memory = returnMemoryWhenIdle();
   httpServer.on('request', (request, response) => {
+    memory.requestStarted();
+    response.once('close', memory.requestEnded);
     if (serveOperations(request, response)) return; // /healthz, /readyz, /metrics
     if (request.url?.startsWith(`${API_BASE_PATH}/`)) {
       void apiListener(request, response);
@@ -121,6 +126,7 @@ async function main(): Promise<void> {
   const address = httpServer.address();
   const port = typeof address === 'object' && address ? address.port : settings.PORT;
   log.info({ port, dev, embeddedDatabase: database.embedded, sandbox: settings.SANDBOX }, `Collect is listening on ${origin}`);
+  memory.started();
   console.log(`\n  Portal:  ${origin}\n  API:     ${origin}${API_BASE_PATH}  (reference: ${origin}/docs)\n`);
   if (demo) console.log(`  Demo merchant created. Sign in with:\n    email:    ${demo.email}\n    password: ${demo.password}\n`);
 
@@ -129,6 +135,7 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     log.info({ signal }, 'shutting down');
+    memory.stop();
     httpServer.closeIdleConnections?.();
     await new Promise((resolve) => httpServer.close(resolve));
     await worker.stop();

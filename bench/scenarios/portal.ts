@@ -43,7 +43,7 @@ function startCommand(): [string, string[]] {
   const folder = process.env.BENCH_PROFILE;
   if (!folder) return ['npm', ['start', '--silent']];
   execFileSync(process.execPath, ['scripts/build-server.mjs'], { cwd: appDir(), stdio: 'inherit' });
-  return [process.execPath, ['--cpu-prof', `--cpu-prof-dir=${folder}`, `--max-old-space-size=${process.env.NODE_HEAP_MIB ?? 512}`, 'dist/server.mjs']];
+  return [process.execPath, ['--cpu-prof', `--cpu-prof-dir=${folder}`, '--expose-gc', `--max-old-space-size=${process.env.NODE_HEAP_MIB ?? 512}`, 'dist/server.mjs']];
 }
 
 /**

@@ -5,6 +5,7 @@ import { simulateReversalTask } from '@/lib/reversals/simulator';
 import { sweepReversalsTask } from '@/lib/reversals/sweep';
 import { stkCheckTask } from '@/lib/stk/check';
 import { deliverWebhookTask } from '@/lib/webhooks/deliver';
+import { inTurn } from '@/lib/platform/jobs/in-turn';
 import { sweepWebhooksTask } from '@/lib/webhooks/sweep';
 
 /** Every background task, by name. Each domain owns its task; this only lists them. */
@@ -17,9 +18,12 @@ export const tasks: TaskList = {
 };
 
 /**
- * Scheduled tasks (graphile-worker crontab: each tick runs once across all instances). Crontab
- * names may not contain dots, so scheduled tasks are also listed under a colon name.
+ * Scheduled sweeps, each minute (graphile-worker crontab: each tick runs once across all instances),
+ * one after another in a single job so that they share one database connection (inTurn); the
+ * quick ones first, recovery (which may wait on M-Pesa) last. Each is also a task of its own under
+ * its former crontab name, so that a job queued by an earlier version still runs.
  */
-const scheduled = { 'bills:expire': expireBillsTask, 'webhooks:sweep': sweepWebhooksTask, 'rails:recover': recoverMissedPaymentsTask, 'reversals:sweep': sweepReversalsTask };
-Object.assign(tasks, scheduled);
-export const crontab = Object.keys(scheduled).map((name) => `* * * * * ${name}`).join('\n');
+const scheduled = { 'webhooks:sweep': sweepWebhooksTask, 'bills:expire': expireBillsTask, 'reversals:sweep': sweepReversalsTask, 'rails:recover': recoverMissedPaymentsTask };
+export const SCHEDULED_SWEEPS_TASK = 'scheduled:sweeps';
+Object.assign(tasks, scheduled, { [SCHEDULED_SWEEPS_TASK]: inTurn(scheduled) });
+export const crontab = `* * * * * ${SCHEDULED_SWEEPS_TASK}`;

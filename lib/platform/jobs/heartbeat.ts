@@ -1,5 +1,5 @@
 import type { WorkerEvents } from 'graphile-worker';
-import { pool } from '@/lib/platform/db';
+import type pg from 'pg';
 import { logger } from '@/lib/platform/logger';
 
 /** How often a process says its workers are alive, and frees the jobs of workers that stopped saying so. */
@@ -36,8 +36,12 @@ const FREE_THE_DEAD = {
  * process runs, every 5 s, and frees the jobs of workers of any process, on any instance, that have
  * not beaten for 15 s: a job held by a process that died resumes within about 20 s instead of
  * graphile-worker's 4 hours. Errors (the database away) are logged and the next beat tries again.
+ *
+ * The beats go through graphile-worker's own pool (`jobPool`), whose connection its polls keep open
+ * anyway: through the app's pool they kept one of its connections from ever idling out, a
+ * PostgreSQL backend (about 20 MiB resident) held by an idle server for nothing.
  */
-export function keepWorkersAlive(events: WorkerEvents): { stop(): Promise<void> } {
+export function keepWorkersAlive(events: WorkerEvents, jobPool: pg.Pool): { stop(): Promise<void> } {
   const alive = new Set<string>();
   const seen = new Set<string>();
   /**
@@ -58,8 +62,8 @@ export function keepWorkersAlive(events: WorkerEvents): { stop(): Promise<void> 
   let running: Promise<void> | undefined;
   const tick = async () => {
     try {
-      if (alive.size > 0) await pool().query({ ...BEAT, values: [[...alive]] });
-      const { rows } = await pool().query<{ workers: string[] }>({ ...FREE_THE_DEAD, values: [WORKER_DEAD_AFTER_MS / 1000] });
+      if (alive.size > 0) await jobPool.query({ ...BEAT, values: [[...alive]] });
+      const { rows } = await jobPool.query<{ workers: string[] }>({ ...FREE_THE_DEAD, values: [WORKER_DEAD_AFTER_MS / 1000] });
       if (rows[0]) logger().warn({ workers: rows[0].workers }, 'job workers stopped beating; their jobs are free to run again');
     } catch (error) {
       logger().debug({ err: error }, 'job worker heartbeat failed; trying again at the next beat');
@@ -77,7 +81,7 @@ export function keepWorkersAlive(events: WorkerEvents): { stop(): Promise<void> 
       // A worker stopped cleanly has released its jobs: its rows go, so nobody frees anything for it.
       const gone = [...seen];
       alive.clear();
-      if (gone.length > 0) await pool().query('delete from job_worker_heartbeats where worker_id = any($1::text[])', [gone]).catch(() => undefined);
+      if (gone.length > 0) await jobPool.query('delete from job_worker_heartbeats where worker_id = any($1::text[])', [gone]).catch(() => undefined);
     },
   };
 }

@@ -50,8 +50,6 @@ export const jobWorkerRunning = () => workerState.running;
 export async function startWorker(options: WorkerOptions): Promise<Runner> {
   const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
   const events = new EventEmitter() as WorkerEvents; // one emitter across restarts, so listeners stay attached
-  // A job held by a process that died runs again within about 20 s (graphile-worker alone: 4 hours).
-  const heartbeat = keepWorkersAlive(events);
   /**
    * graphile-worker's own queries (LISTEN, batched fetch and completion, crontab) go through a pool of
    * their own, sized to the concurrency (plus its own needs) so that graphile-worker's check (which
@@ -61,6 +59,8 @@ export async function startWorker(options: WorkerOptions): Promise<Runner> {
    * API's connections.
    */
   const jobPool = separatePool(concurrency + JOB_POOL_OWN_CONNECTIONS, 'collect-jobs');
+  // A job held by a process that died runs again within about 20 s (graphile-worker alone: 4 hours).
+  const heartbeat = keepWorkersAlive(events, jobPool);
   const start = () =>
     run({
       pgPool: jobPool,
@@ -140,10 +140,10 @@ export async function startWorker(options: WorkerOptions): Promise<Runner> {
 
 /**
  * What graphile-worker itself holds at once besides its jobs: the LISTEN connection (held for good),
- * a batched fetch, a batched completion, and a failure or crontab write. With less, a worker of
- * concurrency 1 waits forever for a connection its LISTEN holds.
+ * a batched fetch, a batched completion, a failure or crontab write, and our heartbeat's beat. With
+ * less, a worker of concurrency 1 waits forever for a connection its LISTEN holds.
  */
-const JOB_POOL_OWN_CONNECTIONS = 4;
+const JOB_POOL_OWN_CONNECTIONS = 5;
 
 /** Above the per-endpoint cap (10), so one slow receiver cannot take every slot. */
 const DEFAULT_CONCURRENCY = 40;
