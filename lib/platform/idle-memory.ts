@@ -52,11 +52,11 @@ function compactingCollection(gc: Collect): void {
  * V8's own memory reducer acted, which waits for its allocation statistics to show a quiet heap:
  * 20–30 s after a burst, and after start perhaps never. Here, 7.5 s after the last request ended, a
  * young collection shrinks the young generation to 1 MiB and a compacting full one returns the old
- * generation's garbage: 169 MiB 10 s after the benchmark, 126 idle after start. Only when the heap
- * grew by 16 MiB since the last return, and only after requests (or start): an idle server is not
- * collected again and again, and a busy one never, as a request arriving cancels the wait. The
- * collections take a few to a few tens of milliseconds of the one thread, once per quiet spell
- * (docs/benchmarks.md, "Memory and start").
+ * generation's garbage: 165–175 MiB 12 s after the benchmark, 118–127 idle after start. Only when
+ * the heap grew by 16 MiB since the last return, and only after requests (or start): an idle
+ * server is not collected again and again, and a busy one never, as a request arriving cancels the
+ * wait. The collections take a few to a few tens of milliseconds of the one thread, once per quiet
+ * spell (docs/benchmarks.md, "Memory and start").
  */
 export function returnMemoryWhenIdle(options: IdleMemoryOptions = {}) {
   const gc = options.gc ?? (globalThis as { gc?: Collect }).gc;
