@@ -71,29 +71,29 @@ export function returnMemoryWhenIdle(options: IdleMemoryOptions = {}) {
     timer = setTimeout(step, ms);
     timer.unref(); // never what keeps the process alive
   };
-  const worthIt = () => heapSize() - heapAfterLastReturn >= WORTH_RETURNING_BYTES;
-  const giveBack = () => {
+  const stillQuietAndWorthIt = () => inFlight === 0 && heapSize() - heapAfterLastReturn >= WORTH_RETURNING_BYTES;
+  const giveBack = (collect: Collect) => {
     timer = undefined;
-    if (!gc || inFlight > 0 || !worthIt()) return;
-    gc({ type: 'minor' });
-    compactingCollection(gc);
+    if (!stillQuietAndWorthIt()) return;
+    collect({ type: 'minor' });
+    compactingCollection(collect);
     heapAfterLastReturn = heapSize();
     returns += 1;
   };
-  const markQuiet = () => {
+  const markQuiet = (collect: Collect) => {
     timer = undefined;
-    if (!gc || inFlight > 0 || !worthIt()) return;
-    gc({ type: 'minor' });
-    later(giveBack, RETURN_AFTER_QUIET_MS);
+    if (!stillQuietAndWorthIt()) return;
+    collect({ type: 'minor' });
+    later(() => giveBack(collect), RETURN_AFTER_QUIET_MS);
   };
   const cancel = () => {
     clearTimeout(timer);
     timer = undefined;
   };
   const waitForQuiet = () => {
-    if (!gc) return;
+    if (!gc) return; // node without --expose-gc: left to V8
     cancel();
-    later(markQuiet, QUIET_AFTER_MS);
+    later(() => markQuiet(gc), QUIET_AFTER_MS);
   };
 
   return {

@@ -1,11 +1,11 @@
 import type { TaskList } from 'graphile-worker';
+import { inTurn } from '@/lib/platform/jobs/in-turn';
 import { expireBillsTask } from '@/lib/bills/expire';
 import { recoverMissedPaymentsTask } from '@/lib/recovery/job';
 import { simulateReversalTask } from '@/lib/reversals/simulator';
 import { sweepReversalsTask } from '@/lib/reversals/sweep';
 import { stkCheckTask } from '@/lib/stk/check';
 import { deliverWebhookTask } from '@/lib/webhooks/deliver';
-import { inTurn } from '@/lib/platform/jobs/in-turn';
 import { sweepWebhooksTask } from '@/lib/webhooks/sweep';
 
 /** Every background task, by name. Each domain owns its task; this only lists them. */
