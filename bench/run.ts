@@ -114,7 +114,8 @@ if (selected.length === 1 && selected[0] === 'memory') {
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'collect-bench-'));
 await chmod(dataDir, 0o755); // PostgreSQL runs as the postgres user when we are root
 const target = await startTarget(dataDir);
-setConfig(parseConfig({ ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' }));
+// The harness seeds millions of rows a statement: the long statement timeout (the app under load keeps the request's).
+setConfig(parseConfig({ DATABASE_QUERY_TIMEOUT_MS: '600000', ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' }));
 const database = await openDatabase(config(), { migrate: false });
 try {
   console.log(`\n${CONNECTIONS} connections, ${DURATION_SECONDS} s per scenario after a 2 s warm-up, loopback, ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB`);

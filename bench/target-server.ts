@@ -51,4 +51,4 @@ const login = await fetch(`http://127.0.0.1:${apiPort}/api/v1/auth/login`, {
   body: JSON.stringify({ email, password }),
 });
 const { accessToken } = (await login.json()) as { accessToken: string };
-console.log(JSON.stringify({ apiPort, barePort, accessToken, merchantId: merchant.id, email, mpesaToken: await mpesaCallbackSecret() }));
+console.log(JSON.stringify({ apiPort, barePort, pid: process.pid, accessToken, merchantId: merchant.id, email, mpesaToken: await mpesaCallbackSecret() }));

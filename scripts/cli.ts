@@ -6,6 +6,7 @@
  *   npm run cli -- sub-merchant:create --merchant-id M --name N
  *   npm run cli -- suspense:list [--all true]; suspense:assign --id S --account-number N
  */
+import { userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { ApiError } from '@/lib/api/errors';
@@ -24,7 +25,11 @@ import { assignSuspense, listOperatorSuspense } from '@/lib/suspense/assign';
 import { toSuspenseJson } from '@/lib/suspense/serialize';
 import { config, ConfigError, parseConfig, setConfig } from '@/lib/platform/config';
 import { openDatabase } from '@/lib/platform/database';
+import { withLongStatements } from '@/lib/platform/db';
+import { logger, logToStandardError } from '@/lib/platform/logger';
+import { setMerchantPricing } from '@/lib/pricing/set-merchant-pricing';
 import { Receipt, registerPaybillForPull, runRecoverCommand, Since } from '@/lib/recovery/command';
+import { C2bApiVersion, C2bResponseType, registerC2bUrls } from '@/lib/recovery/register-c2b';
 import { readStatementFile } from '@/lib/statements/read-file';
 
 class UsageError extends Error {}
@@ -108,7 +113,7 @@ const commands: Record<string, Command> = {
   ),
   'user:enable': command('--email E', { email }, async (args) => publicUser(await setUserActive(args.email, true))),
   'ledger:check': command('(verifies every ledger invariant over the whole database; exit code 1 when one breaks)', {}, async () => {
-    const report = await checkLedger();
+    const report = await withLongStatements(() => checkLedger()); // long by nature: DATABASE_LONG_QUERY_TIMEOUT_MS
     if (!report.ok) process.exitCode = 1;
     return report;
   }),
@@ -130,7 +135,7 @@ const commands: Record<string, Command> = {
     '--file F   (a camt.053 or MT940 statement of the collection accounts: matches every credit, records those never notified; a file imported before records nothing)',
     { file: z.string().min(1, 'is required') },
     async (args) => {
-      const report = await readStatementFile(args.file);
+      const report = await withLongStatements(() => readStatementFile(args.file)); // long by nature: DATABASE_LONG_QUERY_TIMEOUT_MS
       if ('error' in report) throw new UsageError(report.error);
       return report;
     },
@@ -148,6 +153,23 @@ const commands: Record<string, Command> = {
     '--nominated-number 2547XXXXXXXX   (registers the paybill for Daraja Pull Transactions, once, before rails:recover can ask)',
     { 'nominated-number': z.string().regex(/^(2547|2541|07|01)\d{8}$/, 'must be a Safaricom number (2547… or 07…)') },
     (args) => registerPaybillForPull(args['nominated-number']),
+  ),
+  'rails:register-c2b': command(
+    '[--response-type Completed|Cancelled] [--api-version v2|v1]   (registers the paybill\'s C2B confirmation and validation URLs with Daraja; Completed and v2 by default: docs/rails.md)',
+    { 'response-type': C2bResponseType.default('Completed'), 'api-version': C2bApiVersion.default('v2') },
+    (args) => registerC2bUrls({ responseType: args['response-type'], apiVersion: args['api-version'] }),
+  ),
+  'merchant:pricing': command(
+    '--merchant-id M --schedule JSON [--effective-from ISO] [--reason R]   (the merchant\'s own fees, per currency and channel, over the default; a new version for payments received from effectiveFrom on, 5 s from now by default; \'{}\' returns to the default: docs/pricing.md)',
+    { 'merchant-id': uuid, schedule: z.string().min(1, 'is required'), 'effective-from': z.iso.datetime({ offset: true, error: 'must be an ISO 8601 time' }).optional(), reason: z.string().optional() },
+    (args) =>
+      setMerchantPricing({
+        merchantId: args['merchant-id'],
+        schedule: args.schedule,
+        effectiveFrom: args['effective-from'] ? new Date(args['effective-from']) : undefined,
+        reason: args.reason,
+        createdBy: `cli:${userInfo().username}`,
+      }),
   ),
   'keys:rotate': command(
     '(new token signing key for every instance on the database; old keys keep verifying for TOKEN_KEY_GRACE_SECONDS)',
@@ -205,37 +227,51 @@ function parseCommand(argv: string[]) {
   return { command, args: parsed.data };
 }
 
+/**
+ * Writes the whole text and resolves once it has left the process. Standard output to a pipe is
+ * asynchronous in Node: exiting straight after a write cut the answer at the pipe's 64 KiB.
+ */
+function print(stream: NodeJS.WriteStream, text: string): Promise<void> {
+  return new Promise((resolve, reject) => stream.write(text, (error) => (error ? reject(error) : resolve())));
+}
+
 async function main(): Promise<number> {
   let parsed;
   try {
     setConfig(parseConfig({ LOG_LEVEL: 'warn', ...process.env }));
+    // Standard output carries the JSON answer alone (`npm run cli -- suspense:list | jq`).
+    logToStandardError();
     parsed = parseCommand(process.argv.slice(2));
   } catch (error) {
     if (error instanceof UsageError || error instanceof ConfigError) {
-      console.error(error.message);
+      await print(process.stderr, `${error.message}\n`);
       return 2;
     }
     throw error;
   }
   const database = await openDatabase(config());
   try {
-    console.log(JSON.stringify(await parsed.command.run(parsed.args), null, 2));
+    const answer = await parsed.command.run(parsed.args);
+    await print(process.stdout, `${JSON.stringify(answer, null, 2)}\n`);
     return typeof process.exitCode === 'number' ? process.exitCode : 0;
   } catch (error) {
     if (error instanceof ApiError || error instanceof UsageError) {
-      console.error(error instanceof ApiError ? (error.detail ?? error.title) : error.message);
+      await print(process.stderr, `${error instanceof ApiError ? (error.detail ?? error.title) : error.message}\n`);
       return 1;
     }
     throw error;
   } finally {
     await database.close();
+    logger().info({ command: process.argv[2] }, 'operator command finished');
   }
 }
 
+// Exit only once the answer is written: a pool timer or a worker left behind must not keep
+// the command running, and process.exit no longer cuts a pending write.
 main().then(
   (code) => process.exit(code),
-  (error) => {
-    console.error(error instanceof Error ? error.message : error);
+  async (error: unknown) => {
+    await print(process.stderr, `${error instanceof Error ? error.message : String(error)}\n`).catch(() => undefined);
     process.exit(1);
   },
 );

@@ -11,6 +11,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { portalClient, requireSession } from '@/lib/portal/session';
 import { loadOverview } from './overview-data';
+import { servicePage } from '@/components/ui/service-page';
 
 export const metadata: Metadata = { title: 'Overview' };
 
@@ -19,7 +20,7 @@ export const metadata: Metadata = { title: 'Overview' };
  * the period before, where the money is, which bills wait, and what needs someone. Every figure
  * links to the list it counts, with that list's filters in the address.
  */
-export default async function OverviewPage() {
+async function OverviewPage() {
   const session = await requireSession();
   const { user } = session;
   const overview = await loadOverview(portalClient(session));
@@ -66,3 +67,5 @@ export default async function OverviewPage() {
     </>
   );
 }
+
+export default servicePage({ title: 'Overview' }, OverviewPage);

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { serviceClient } from '@/lib/client';
 import { refusalMessage } from '@/lib/portal/admin-action';
 import { isServiceError } from '@/lib/portal/errors';
-import type { FormState } from '@/lib/portal/forms';
+import { assertSubmittedForm, type FormState } from '@/lib/portal/forms';
 import { teamRoutes } from '@/lib/team/routes';
 import { AcceptInvitationRequest, UsePasswordResetRequest } from '@/lib/team/schemas';
 
@@ -16,6 +16,7 @@ const linkRefusal = (error: unknown) => (isServiceError(error) && (error.status 
 
 /** Public: the one-time token is the only credential, checked (and used up) by the service. */
 export async function acceptInvitation(_previous: SetPasswordState, formData: FormData): Promise<SetPasswordState> {
+  assertSubmittedForm(formData);
   const values = { firstName: String(formData.get('firstName') ?? '').slice(0, 100), lastName: String(formData.get('lastName') ?? '').slice(0, 100) };
   const token = tokenOf(formData);
   if (!token.success) return { message: 'This link is not valid.', values };
@@ -30,6 +31,7 @@ export async function acceptInvitation(_previous: SetPasswordState, formData: Fo
 }
 
 export async function resetPassword(_previous: SetPasswordState, formData: FormData): Promise<SetPasswordState> {
+  assertSubmittedForm(formData);
   const token = tokenOf(formData);
   if (!token.success) return { message: 'This link is not valid.' };
   const parsed = UsePasswordResetRequest.safeParse({ password: formData.get('password') });

@@ -3,7 +3,7 @@
 import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
-import type { FormState } from '@/lib/portal/forms';
+import { assertSubmittedForm, type FormState } from '@/lib/portal/forms';
 import { rightmostForwardedFor } from '@/lib/portal/forwarded-for';
 import { safeCallbackUrl } from '@/lib/portal/paths';
 import { writeSessionCookie } from '@/lib/portal/session';
@@ -28,6 +28,7 @@ const credentialsSchema = z.object({
  * (never the password).
  */
 export async function signIn(_previous: LoginFormState, formData: FormData): Promise<LoginFormState> {
+  assertSubmittedForm(formData);
   const typed = formData.get('email');
   const values = { email: typeof typed === 'string' ? typed.slice(0, 254) : '' };
 
@@ -54,6 +55,7 @@ const codeSchema = z.object({
 
 /** The second step: wrong codes keep the step (the token stays usable until it expires); an expired token goes back to the password. */
 export async function signInWithCode(_previous: LoginFormState, formData: FormData): Promise<LoginFormState> {
+  assertSubmittedForm(formData);
   const parsed = codeSchema.safeParse({ mfaToken: formData.get('mfaToken'), code: formData.get('code') });
   if (!parsed.success) {
     const mfaToken = typeof formData.get('mfaToken') === 'string' ? String(formData.get('mfaToken')) : undefined;

@@ -5,6 +5,8 @@ export const BENCH_PASSWORD = 'bench-password-123';
 export interface Target {
   apiPort: number;
   barePort: number;
+  /** The server process: its CPU (and its PostgreSQL's, a child) is read from /proc per scenario. */
+  pid: number;
   accessToken: string;
   merchantId: string;
   /** The bench merchant's administrator, whose password is BENCH_PASSWORD. */

@@ -2,8 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Queryable } from '@/lib/platform/db';
 import { unprocessable } from '@/lib/api/errors';
 import { recordEvent } from '@/lib/events/record';
-import { isCollectable } from '@/lib/money/channels';
-import { CURRENCY_NOT_COLLECTABLE } from '@/lib/money/currencies';
+import { currencyNotOffered } from '@/lib/pricing/offered';
 import { withCheckDigit } from './account-number';
 import { toVirtualAccountJson } from './serialize';
 import { collectionAccounts, virtualAccounts, type AccountPurpose } from './schema';
@@ -30,10 +29,10 @@ export async function nextAccountNumber(tx: Queryable): Promise<string> {
 
 export async function insertVirtualAccount(tx: Queryable, account: NewAccount) {
   // Every way in (API, merchant's default currency, operator CLI) ends here: an account no channel
-  // can pay into would only ever send its payers' money to suspense.
-  if (!isCollectable(account.currency)) {
-    throw unprocessable('No payment channel carries this currency.', [{ path: 'currency', message: CURRENCY_NOT_COLLECTABLE }]);
-  }
+  // can pay into (none carries its currency, or none is priced in it: lib/pricing) would only ever
+  // send its payers' money to suspense.
+  const notOffered = await currencyNotOffered(account.merchantId, account.currency, tx);
+  if (notOffered) throw unprocessable('No payment channel carries this currency.', [{ path: 'currency', message: notOffered }]);
   const [created] = await tx
     .insert(virtualAccounts)
     .values({

@@ -1,8 +1,9 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
+import { routePath } from 'hono/route';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { isDatabaseUnavailable } from '@/lib/platform/db/errors';
-import { logger } from '@/lib/platform/logger';
+import { logger, logOutage } from '@/lib/platform/logger';
 
 export interface FieldError {
   path: string;
@@ -99,25 +100,15 @@ function sqlState(error: unknown): string | undefined {
 const isInputRefusedByDatabase = (code: string | undefined) => code !== undefined && (code.startsWith('22') || code === '54001');
 
 /**
- * One error line per outage, not one per request: a busy service would otherwise write thousands
- * of identical stacks a second while PostgreSQL restarts. The next line says how many were folded.
+ * The route an outage is logged under (lib/platform/logger.ts, logOutage): its pattern, never the
+ * path itself, whose ids would make every request a route of its own.
  */
-const OUTAGE_LOG_INTERVAL_MS = 10_000;
-const outageLog = { lastAt: 0, folded: 0 };
+export const outageRoute = (c: Context) => `${c.req.method} ${routePath(c, -1)}`;
 
-function logOutage(error: unknown, requestId: string | undefined): void {
-  const now = Date.now();
-  if (now - outageLog.lastAt < OUTAGE_LOG_INTERVAL_MS) {
-    outageLog.folded += 1;
-    return;
-  }
+/** What an outage's log line says of the error: its code and first line, never a stack per request. */
+export function outageCause(error: unknown): { code?: unknown; cause?: string } {
   const { code, message } = error as { code?: unknown; message?: unknown };
-  logger().error(
-    { requestId, code, cause: typeof message === 'string' ? message : undefined, foldedSinceLastLine: outageLog.folded },
-    'database unavailable: answering 503 until it is back',
-  );
-  outageLog.lastAt = now;
-  outageLog.folded = 0;
+  return { code, cause: typeof message === 'string' ? message.split('\n')[0] : undefined };
 }
 
 export function handleError(error: Error, c: Context): Response {
@@ -125,7 +116,7 @@ export function handleError(error: Error, c: Context): Response {
   if (error instanceof HTTPException) return problemResponse(c, fromHttpException(error));
   const requestId = c.get('requestId') as string | undefined;
   if (isDatabaseUnavailable(error)) {
-    logOutage(error, requestId);
+    logOutage(outageRoute(c), { requestId, ...outageCause(error) }, 'database unavailable: answering 503 until it is back');
     return problemResponse(c, serviceUnavailable());
   }
   const code = sqlState(error);

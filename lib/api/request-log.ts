@@ -1,11 +1,12 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context } from 'hono';
 import { logger } from '@/lib/platform/logger';
 import type { ApiEnv } from './context';
 
-/** One structured line per request; never the query string, headers or body, where secrets travel. */
-export const requestLog: MiddlewareHandler<ApiEnv> = async (c, next) => {
-  const started = performance.now();
-  await next();
+/**
+ * One structured line per request, once it is answered (`started`: its performance.now() on
+ * arrival); never the query string, headers or body, where secrets travel.
+ */
+export function logRequest(c: Context<ApiEnv>, started: number): void {
   const log = logger();
   if (!log.isLevelEnabled('info')) return;
   log.info({
@@ -16,4 +17,4 @@ export const requestLog: MiddlewareHandler<ApiEnv> = async (c, next) => {
     ms: Math.round((performance.now() - started) * 10) / 10,
     userId: c.get('principal')?.userId,
   });
-};
+}

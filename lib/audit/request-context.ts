@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context } from 'hono';
 import type { ApiEnv } from '@/lib/api/context';
 
 /**
@@ -9,6 +9,7 @@ import type { ApiEnv } from '@/lib/api/context';
  */
 const storage = new AsyncLocalStorage<Context<ApiEnv>>();
 
-export const auditRequestContext: MiddlewareHandler<ApiEnv> = (c, next) => storage.run(c, next);
+/** Runs the rest of a request (`work`) with `c` as its audit context (lib/service/app.ts, for every request). */
+export const inRequestContext = <T>(c: Context<ApiEnv>, work: () => T): T => storage.run(c, work);
 
 export const currentRequest = (): Context<ApiEnv> | undefined => storage.getStore();

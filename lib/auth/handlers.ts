@@ -84,6 +84,17 @@ export function registerAuthRoutes(app: ApiApp): void {
     throw unauthorized(detail, `refresh_${outcome.reason}`);
   });
 
+  // An empty body is no body, whatever its Content-Type says: logout always answers 204, and
+  // client libraries set `Content-Type: application/json` on every POST. The body-less request
+  // then takes the route's "no body" path; a body that is there is validated as before.
+  app.use(authRoutes.logout.path, async (c, next) => {
+    if (c.req.method === 'POST' && c.req.header('content-type') && (await c.req.text()).trim() === '') {
+      const headers = new Headers(c.req.raw.headers);
+      headers.delete('content-type');
+      c.req.raw = new Request(c.req.raw.url, { method: 'POST', headers });
+    }
+    return next();
+  });
   app.openapi(authRoutes.logout, async (c) => {
     const bearer = c.req.header('authorization')?.match(/^Bearer\s+(\S+)\s*$/i)?.[1];
     if (bearer) {

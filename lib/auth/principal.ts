@@ -6,9 +6,16 @@ export type { Principal } from '@/lib/api/principal';
 /**
  * One indexed query per request: the session must be live and its holder usable (an active user,
  * or an API key not revoked). Every join is by primary key. A named statement is parsed once per
- * connection, which keeps this close to a bare primary-key read.
+ * connection, which keeps this close to a bare primary-key read. Read on every request, never
+ * cached: a logout, a disabled user, a revoked key or a new MFA policy holds from the next request,
+ * on every instance.
+ *
+ * A session is either a user's or an API key's, for good (both ids are set when it is made and
+ * never changed). Its first request reads it with the query that covers both kinds; later ones use
+ * the query of its kind, a table narrower for a user and three for a key (issue 24: the five-table
+ * join cost PostgreSQL ~70 µs a request against ~52, and node-postgres ~15 µs more to read).
  */
-const LIVE_SESSION_QUERY = {
+const ANY_SESSION_QUERY = {
   name: 'auth_live_session_v2',
   text: `select coalesce(s.user_id, s.api_key_id) as id, s.api_key_id,
                 coalesce(u.merchant_id, k.merchant_id) as merchant_id,
@@ -24,23 +31,78 @@ const LIVE_SESSION_QUERY = {
             and case when s.user_id is null then k.revoked_at is null else u.active end`,
 };
 
-export async function loadLivePrincipal(sessionId: string, subject: string): Promise<Principal | undefined> {
-  const { rows } = await pool().query({ ...LIVE_SESSION_QUERY, values: [sessionId, subject] });
-  const row = rows[0];
-  if (!row) return undefined;
+/** The same conditions as above for a user's session. */
+const USER_SESSION_QUERY = {
+  name: 'auth_user_session_v1',
+  text: `select u.merchant_id, u.sub_merchant_id, u.role, u.email, u.first_name, u.last_name,
+                (coalesce(p.require_mfa, false) and t.confirmed_at is null) as must_enrol_mfa
+           from sessions s
+           join users u on u.id = s.user_id
+           left join merchant_security_policies p on p.merchant_id = u.merchant_id
+           left join user_totp t on t.user_id = s.user_id
+          where s.id = $1 and s.user_id = $2 and s.revoked_at is null and s.expires_at > now() and u.active`,
+};
+
+/** The same conditions as above for an API key's session. */
+const API_KEY_SESSION_QUERY = {
+  name: 'auth_api_key_session_v1',
+  text: `select k.merchant_id, k.sub_merchant_id, k.role, k.name as key_name
+           from sessions s
+           join api_keys k on k.id = s.api_key_id
+          where s.id = $1 and s.api_key_id = $2 and s.revoked_at is null and s.expires_at > now() and k.revoked_at is null`,
+};
+
+type SessionKind = 'user' | 'api_key';
+/** Session id → its kind, learnt from the database on its first request. A fact, not a permission. */
+const sessionKinds = new Map<string, SessionKind>();
+const SESSION_KINDS_LIMIT = 50_000;
+
+function remember(sessionId: string, kind: SessionKind): void {
+  if (sessionKinds.size >= SESSION_KINDS_LIMIT) sessionKinds.delete(sessionKinds.keys().next().value!);
+  sessionKinds.set(sessionId, kind);
+}
+
+interface HolderRow {
+  merchant_id: string;
+  sub_merchant_id: string | null;
+  role: Principal['role'];
+  email?: string | null;
+  first_name?: string | null;
+  last_name?: string | null;
+  key_name?: string | null;
+  must_enrol_mfa?: boolean | null;
+}
+
+function principalOf(kind: SessionKind, holderId: string, sessionId: string, row: HolderRow): Principal {
+  const apiKey = kind === 'api_key';
   return {
-    userId: row.id,
+    userId: holderId,
     sessionId,
     merchantId: row.merchant_id,
     subMerchantId: row.sub_merchant_id,
     role: row.role,
     email: row.email ?? '',
-    firstName: row.first_name ?? row.key_name,
+    firstName: row.first_name ?? row.key_name ?? '',
     lastName: row.last_name ?? '',
     active: true,
-    apiKey: row.api_key_id ? { id: row.api_key_id, name: row.key_name } : null,
-    mustEnrolMfa: row.must_enrol_mfa,
+    apiKey: apiKey ? { id: holderId, name: row.key_name ?? '' } : null,
+    mustEnrolMfa: apiKey ? false : Boolean(row.must_enrol_mfa),
   };
+}
+
+export async function loadLivePrincipal(sessionId: string, subject: string): Promise<Principal | undefined> {
+  const kind = sessionKinds.get(sessionId);
+  if (kind) {
+    const query = kind === 'user' ? USER_SESSION_QUERY : API_KEY_SESSION_QUERY;
+    const { rows } = await pool().query<HolderRow>({ ...query, values: [sessionId, subject] });
+    return rows[0] ? principalOf(kind, subject, sessionId, rows[0]) : undefined;
+  }
+  const { rows } = await pool().query<HolderRow & { id: string; api_key_id: string | null }>({ ...ANY_SESSION_QUERY, values: [sessionId, subject] });
+  const row = rows[0];
+  if (!row) return undefined;
+  const learnt: SessionKind = row.api_key_id ? 'api_key' : 'user';
+  remember(sessionId, learnt);
+  return principalOf(learnt, row.id, sessionId, row);
 }
 
 export const currentUserOf = (principal: Principal) => ({

@@ -128,6 +128,14 @@ const invariants = (only: Scope): Record<string, SQL> => ({
     select p.id, p.rail, p.provider_reference, s.id as suspense_id, s.status
       from payments p join suspense_payments s on s.rail = p.rail and s.provider_reference = p.provider_reference
      where ${only('p')} and (s.status <> 'RESOLVED' or s.resolved_payment_id <> p.id)`,
+  // The claim is what keeps the rule above true for copies still to come (migration 0019).
+  'every payment and every suspense row holds the claim of its rail reference': sql`
+    select 'payment' as kept_as, p.id, p.rail, p.provider_reference from payments p
+     where ${only('p')} and not exists (select 1 from rail_references r where r.rail = p.rail and r.provider_reference = p.provider_reference)
+    union all
+    select 'suspense', s.id, s.rail, s.provider_reference from suspense_payments s
+     where ${only('s')}
+       and not exists (select 1 from rail_references r where r.rail = s.rail and r.provider_reference = s.provider_reference)`,
   'resolved suspense became exactly one payment of its rail, reference, amount and currency': sql`
     select s.id, s.rail, s.provider_reference, s.amount, s.resolved_payment_id, p.id as payment_id, p.amount as payment_amount
       from suspense_payments s left join payments p on p.id = s.resolved_payment_id
@@ -165,6 +173,15 @@ const invariants = (only: Scope): Record<string, SQL> => ({
       select e.merchant_id, e.data->>'id' from events e where e.type = 'payment.received' and ${only('e')}) missing`,
 });
 
+/** Rows that belong to no merchant: checked only when the whole database is. */
+const serviceWideInvariants: Record<string, SQL> = {
+  // A claim left without its row would make every later copy of the reference a "duplicate" of nothing.
+  'every claimed rail reference is a payment or held in suspense': sql`
+    select r.rail, r.provider_reference from rail_references r
+     where not exists (select 1 from payments p where p.rail = r.rail and p.provider_reference = r.provider_reference)
+       and not exists (select 1 from suspense_payments s where s.rail = r.rail and s.provider_reference = r.provider_reference)`,
+};
+
 const EXAMPLES = 5;
 
 /** Checks the whole database, or one merchant's part of it. */
@@ -172,7 +189,8 @@ export async function checkLedger(options: { merchantId?: string } = {}): Promis
   const { merchantId } = options;
   const only: Scope = (alias) => (merchantId ? sql`${sql.raw(alias)}.merchant_id = ${merchantId}` : sql`true`);
   const problems: LedgerProblem[] = [];
-  for (const [invariant, query] of Object.entries(invariants(only))) {
+  const checks = { ...invariants(only), ...(merchantId ? {} : serviceWideInvariants) };
+  for (const [invariant, query] of Object.entries(checks)) {
     const { rows } = await db().execute(sql`select count(*) over () as total, broken.* from (${query}) broken limit ${EXAMPLES}`);
     if (rows.length > 0) {
       problems.push({ invariant, count: Number(rows[0]!.total), examples: rows.map(({ total: _total, ...row }) => row) });

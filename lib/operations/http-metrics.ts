@@ -16,15 +16,26 @@ function routeOf(c: Parameters<MiddlewareHandler>[0]): string {
   return 'unmatched';
 }
 
-/** Counts and times every /api/v1 request by method, route pattern and status, for /metrics. */
-export const httpMetrics: MiddlewareHandler = async (c, next) => {
-  const started = performance.now();
-  try {
-    await next();
-  } finally {
-    const labels = { method: c.req.method, route: routeOf(c), status: String(c.res.status) };
-    const { httpRequests, httpDuration } = metrics();
-    httpRequests.inc(labels);
-    httpDuration.observe(labels, (performance.now() - started) / 1000);
+/**
+ * Counts and times every /api/v1 request by method, route pattern and status, for /metrics: one
+ * answered request into the counter and the histogram; `started` is its performance.now() on
+ * arrival. The label set of each method, route and status is made once and reused: prom-client
+ * keys its series by the labels' values, so only their contents matter, not which object holds them.
+ */
+export function countRequest(c: Parameters<MiddlewareHandler>[0], started: number): void {
+  const route = routeOf(c);
+  const status = c.res.status;
+  const key = `${c.req.method} ${status} ${route}`;
+  let labels = labelSets.get(key);
+  if (!labels) {
+    labels = { method: c.req.method, route, status: String(status) };
+    if (labelSets.size < MAX_LABEL_SETS) labelSets.set(key, labels);
   }
-};
+  const { httpRequests, httpDuration } = metrics();
+  httpRequests.inc(labels);
+  httpDuration.observe(labels, (performance.now() - started) / 1000);
+}
+
+/** Routes × methods × statuses is bounded, but an unmatched method is the caller's choice: a ceiling. */
+const MAX_LABEL_SETS = 2_000;
+const labelSets = new Map<string, { method: string; route: string; status: string }>();

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { QueryConfig } from 'pg';
 import { pool } from '@/lib/platform/db';
 import { jobWorkerRunning } from '@/lib/platform/jobs/worker';
 import { migrationsFolder } from '@/lib/platform/paths';
@@ -42,7 +43,9 @@ const failed = (error: unknown): Check => ({ ok: false, detail: (error as Error)
  * an instance of newer code on an older schema is not ready), and the job worker runs.
  */
 export async function checkReadiness(options: { journalFile?: string } = {}): Promise<Readiness> {
-  const database = await withTimeout(pool().query('select 1'), 'the database')
+  // The query's own timeout too: the connection of a probe that gave up is dropped at once
+  // (lib/platform/db/timeouts.ts) rather than held for the pool's longer statement timeout.
+  const database = await withTimeout(pool().query({ text: 'select 1', query_timeout: CHECK_TIMEOUT_MS } as QueryConfig), 'the database')
     .then((): Check => ({ ok: true }))
     .catch(failed);
   let migrations: Check = { ok: false, detail: 'not checked: the database does not answer' };

@@ -114,7 +114,7 @@ export async function payerPage(token: string, now = new Date()): Promise<z.infe
     merchantName: merchant!.name,
     targetType: link.targetType,
     status: 'PAYABLE',
-    paymentOptions: paymentOptionsOfTarget(target),
+    paymentOptions: await paymentOptionsOfTarget(target),
     bill: bill && {
       paymentReference: bill.paymentReference,
       amount: moneyJson(bill.amount),

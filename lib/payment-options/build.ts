@@ -1,8 +1,10 @@
 import type { z } from '@hono/zod-openapi';
-import { channelNames, channelsCarrying, type Channel } from '@/lib/money/channels';
+import { channelCarries, channelNames, channelsCarrying, type Channel } from '@/lib/money/channels';
 import { formatMoney, fromUnits, toUnits } from '@/lib/money/decimal';
 import { config } from '@/lib/platform/config';
-import { instantBankCopy, mobileMoneyCopy, notCarriedCopy, rtgsCopy, rtgsNarration, stkPushCopy, type CopyInput } from './copy';
+import { offeredChannels } from '@/lib/pricing/charge';
+import { pricingOfMerchant } from '@/lib/pricing/current';
+import { instantBankCopy, mobileMoneyCopy, notCarriedCopy, notOfferedCopy, rtgsCopy, rtgsNarration, stkPushCopy, type CopyInput } from './copy';
 import type { PaymentOption as PaymentOptionSchema, PaymentOptions } from './schemas';
 import type { PaymentTarget } from './targets';
 
@@ -32,11 +34,16 @@ type Payee = Pick<CopyInput, 'accountNumber' | 'accountName' | 'reference' | 'am
   currency: string;
   /** The account's currency; money in any other currency goes to suspense. */
   accountCurrency: string;
+  /**
+   * The channels the merchant's pricing offers in this currency (lib/pricing: a channel without a
+   * fee rule in a currency is not offered in it); without it, every channel that carries it.
+   */
+  offered?: Channel[];
 };
 
-/** The channels that can carry this payment: they carry its currency and the account takes it. */
-export const usableChannels = (payee: Pick<Payee, 'currency' | 'accountCurrency'>): Channel[] =>
-  payee.currency === payee.accountCurrency ? channelsCarrying(payee.currency) : [];
+/** The channels that can carry this payment: they carry its currency, are priced in it, and the account takes it. */
+export const usableChannels = (payee: Pick<Payee, 'currency' | 'accountCurrency' | 'offered'>): Channel[] =>
+  payee.currency === payee.accountCurrency ? (payee.offered ?? channelsCarrying(payee.currency)).filter((channel) => channelCarries(channel, payee.currency)) : [];
 
 function optionOf(channel: Channel, payee: Payee, where: Deployment): PaymentOption {
   switch (channel) {
@@ -72,8 +79,12 @@ export function paymentOptionsOf(payee: Payee, where: Deployment): z.infer<typeo
   const input: CopyInput = { ...payee, ...where };
   const usable = usableChannels(payee);
   const usableNames = usable.map((channel) => channelNames[channel]);
-  const copyFor = (channel: Channel, copy: (input: CopyInput) => string) =>
-    usable.includes(channel) ? copy(input) : notCarriedCopy(channelNames[channel], payee.currency, usableNames);
+  const copyFor = (channel: Channel, copy: (input: CopyInput) => string) => {
+    if (usable.includes(channel)) return copy(input);
+    // Carried but not priced in this currency (or the account takes another): not offered, said so.
+    const refusal = channelCarries(channel, payee.currency) ? notOfferedCopy : notCarriedCopy;
+    return refusal(channelNames[channel], payee.currency, usableNames);
+  };
   return {
     virtualAccountNumber: payee.accountNumber,
     virtualAccountName: payee.accountName,
@@ -87,8 +98,8 @@ export function paymentOptionsOf(payee: Payee, where: Deployment): z.infer<typeo
   };
 }
 
-/** Payment options of a resolved target, with this deployment's paybill and bank. */
-export const paymentOptionsOfTarget = (target: PaymentTarget) =>
+/** Payment options of a resolved target, with this deployment's paybill and bank and its merchant's pricing. */
+export const paymentOptionsOfTarget = async (target: PaymentTarget) =>
   paymentOptionsOf(
     {
       accountNumber: target.account.accountNumber,
@@ -97,6 +108,7 @@ export const paymentOptionsOfTarget = (target: PaymentTarget) =>
       amount: target.bill ? amountDue(target.bill) : null,
       currency: target.bill?.currency ?? target.account.currency,
       accountCurrency: target.account.currency,
+      offered: offeredChannels(await pricingOfMerchant(target.account.merchantId), target.bill?.currency ?? target.account.currency),
     },
     deployment(),
   );

@@ -84,6 +84,12 @@ export function rtgsCopy(input: CopyInput): string {
  * (M-Pesa and instant transfers move only KES): never steps that end in a refused payment.
  */
 export function notCarriedCopy(channelName: string, currency: string, usableNames: string[]): string {
-  const instead = usableNames.length > 0 ? `pay by ${usableNames.join(' or ')} instead` : 'ask the merchant how to pay';
-  return `${channelName} cannot carry payments in ${currency}: ${instead}.`;
+  return `${channelName} cannot carry payments in ${currency}: ${insteadOf(usableNames)}.`;
 }
+
+/** A channel that carries the currency but is not offered in it (no fee rule: lib/pricing). */
+export function notOfferedCopy(channelName: string, currency: string, usableNames: string[]): string {
+  return `${channelName} is not offered for payments in ${currency}: ${insteadOf(usableNames)}.`;
+}
+
+const insteadOf = (usableNames: string[]) => (usableNames.length > 0 ? `pay by ${usableNames.join(' or ')} instead` : 'ask the merchant how to pay');

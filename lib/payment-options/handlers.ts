@@ -26,6 +26,6 @@ function resolveTarget(principal: Principal, query: Query) {
 export function registerPaymentOptionRoutes(app: ApiApp): void {
   app.openapi(paymentOptionRoutes.get, async (c) => {
     const target = await resolveTarget(c.get('principal'), c.req.valid('query'));
-    return c.json(paymentOptionsOfTarget(target), 200);
+    return c.json(await paymentOptionsOfTarget(target), 200);
   });
 }

@@ -2,7 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { Uuid } from '@/lib/api/schemas';
 import { whatEachChannelCarries } from '@/lib/money/currencies';
 
-const NOT_CARRIED = 'When the channel cannot carry the currency (M-Pesa and instant transfers move only KES), one sentence saying so and naming the ways that can.';
+const NOT_CARRIED = 'When the channel cannot carry the currency (M-Pesa and instant transfers move only KES), or is not offered in it (no fee rule), one sentence saying so and naming the ways that can.';
 
 export const MobileMoneyOption = z
   .object({
@@ -48,7 +48,7 @@ export const PaymentOptions = z
     instantBankCustomerFacingCopy: z.string().openapi({ description: `Instant bank transfer (PesaLink) details, one per line. ${NOT_CARRIED}` }),
     rtgsCustomerFacingCopy: z.string().openapi({ description: `RTGS transfer details, one per line. ${NOT_CARRIED}` }),
     options: z.array(PaymentOption).openapi({
-      description: `One entry per channel that can carry the bill's (else the account's) currency, and only those: ${whatEachChannelCarries}.`,
+      description: `One entry per channel that can carry the bill's (else the account's) currency and has a fee rule in it for this merchant, and only those: ${whatEachChannelCarries} (docs/pricing.md).`,
     }),
   })
   .openapi('PaymentOptions');

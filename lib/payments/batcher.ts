@@ -2,8 +2,10 @@ import { inArray } from 'drizzle-orm';
 import { virtualAccounts } from '@/lib/accounts/schema';
 import { config } from '@/lib/platform/config';
 import { db } from '@/lib/platform/db';
+import { isDatabaseUnavailable } from '@/lib/platform/db/errors';
 import { logger } from '@/lib/platform/logger';
 import { metrics } from '@/lib/platform/metrics';
+import { pricingOf } from '@/lib/pricing/current';
 import { unplaceableReason } from './acceptance';
 import type { InboundPayment } from './inbound';
 import { hourStart, nairobiDay } from './nairobi-days';
@@ -119,6 +121,8 @@ async function placeAll(): Promise<void> {
         await learnAccounts(items.map((item) => item.inbound.accountReference.trim()));
       } catch (error) {
         for (const item of items) item.fail(error);
+        // Those that arrived meanwhile would wait as long again on a hung database: answered now (the rails resend).
+        if (isDatabaseUnavailable(error)) for (const item of unplaced.splice(0)) item.fail(error);
         continue;
       }
       for (const item of items) {
@@ -148,10 +152,11 @@ async function writeLane(lane: Lane): Promise<void> {
 
 async function writeBatch(batch: Waiting[], lane: number, attempt = 1): Promise<void> {
   try {
+    const pricing = await pricingOf(batch.map(({ account }) => account.merchantId)); // from memory; re-read at most every PRICING_CACHE_MS
     const now = new Date();
     const planned: (BatchedPayment | null)[] = batch.map(({ inbound, account }) => {
       if (!batchable(inbound, account)) return null;
-      return { payment: paymentRow(inbound, account, null, now), day: nairobiDay(inbound.receivedAt), hour: hourStart(inbound.receivedAt) };
+      return { payment: paymentRow(inbound, account, null, now, pricing.get(account.merchantId)), day: nairobiDay(inbound.receivedAt), hour: hourStart(inbound.receivedAt) };
     });
     const toWrite = planned.filter((item) => item !== null);
     const written = toWrite.length > 0 ? await recordPaymentBatch(toWrite, lane) : new Set<string>();
@@ -162,6 +167,12 @@ async function writeBatch(batch: Waiting[], lane: number, attempt = 1): Promise<
   } catch (error) {
     const code = (error as { code?: string }).code;
     if (code && RETRYABLE.has(code) && attempt < 5) return writeBatch(batch, lane, attempt + 1);
+    // A hung or lost database: one by one, each payment would wait as long again, and so would those
+    // queued behind them in the lane. All are answered "unavailable" now; the rails resend.
+    if (isDatabaseUnavailable(error)) {
+      for (const item of [...batch, ...(lanes.get(lane)?.waiting.splice(0) ?? [])]) item.fail(error);
+      return;
+    }
     if (batch.length > 1) {
       // One payment the statement cannot take must not hold back the others: each alone.
       logger().warn({ err: error, size: batch.length }, 'payment batch failed; writing its payments one by one');

@@ -37,5 +37,6 @@ export const rejectionReasons = {
   OVER_LIMIT: 'The amount is over this account\'s single-deposit limit.',
   WRONG_CURRENCY: 'This account does not take payments in this currency.',
   INVALID_AMOUNT: 'The amount is not valid.',
+  CHANNEL_NOT_OFFERED: 'This way of paying is not offered for payments in this currency.',
 } as const;
 export type RejectionReason = keyof typeof rejectionReasons;

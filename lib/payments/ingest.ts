@@ -4,19 +4,22 @@ import { virtualAccounts } from '@/lib/accounts/schema';
 import { expectedPayments } from '@/lib/bills/schema';
 import { toExpectedPaymentJson } from '@/lib/bills/serialize';
 import { recordEvent } from '@/lib/events/record';
-import { amountReasons, readRailAmount, type AmountReason, type RailAmount } from '@/lib/money/rail-amount';
+import { readRailAmount, type AmountReason, type RailAmount } from '@/lib/money/rail-amount';
 import { db, type Queryable } from '@/lib/platform/db';
-import { storableText } from '@/lib/platform/text';
 import { countIngested } from '@/lib/platform/metrics';
+import { pricingOfMerchant } from '@/lib/pricing/current';
+import { channelOffered } from '@/lib/pricing/offered';
 import { refusalReason, unplaceableReason } from './acceptance';
-import { rejectionReasons, type InboundPayment, type RejectionReason } from './inbound';
+import type { InboundPayment, RejectionReason } from './inbound';
 import { matchPayment } from './matching';
 import { creditInBatch } from './batcher';
 import { hourStart, nairobiDay } from './nairobi-days';
 import { paymentRow } from './payment-row';
 import { recordPayment } from './record-payment';
 import { resolveTarget, type AccountRow, type BillRow } from './resolve';
-import { payments, suspensePayments } from './schema';
+import { railReferences } from './schema';
+import { suspend } from './suspend';
+import { alreadyKept } from './already-kept';
 import type { PaymentRow } from './serialize';
 
 /** Why money is held in suspense: no account can take it, or its amount is not money. */
@@ -30,12 +33,13 @@ export type IngestResult =
 /** A rail's payment before its amount is known to be money. */
 export type RailInbound = Omit<InboundPayment, 'amount'>;
 
-async function existingPayment(tx: Queryable, inbound: Pick<InboundPayment, 'rail' | 'providerReference'>) {
-  const [payment] = await tx
-    .select()
-    .from(payments)
-    .where(and(eq(payments.rail, inbound.rail), eq(payments.providerReference, inbound.providerReference)));
-  return payment;
+/** Whether this rail reference is kept already, as a payment or in suspense (one indexed read). */
+async function isKept(tx: Queryable, inbound: Pick<InboundPayment, 'rail' | 'providerReference'>): Promise<boolean> {
+  const [claim] = await tx
+    .select({ rail: railReferences.rail })
+    .from(railReferences)
+    .where(and(eq(railReferences.rail, inbound.rail), eq(railReferences.providerReference, inbound.providerReference)));
+  return claim !== undefined;
 }
 
 /** The validation step of a rail: would this payment be taken now? Reads only. */
@@ -43,7 +47,7 @@ export async function checkInbound(inbound: InboundPayment): Promise<{ ok: true;
   const target = await resolveTarget(db(), inbound);
   if (!target.ok) return target;
   const bill = target.billId ? ((await db().select().from(expectedPayments).where(eq(expectedPayments.id, target.billId)))[0] ?? null) : null;
-  const reason = refusalReason(target.account, bill, inbound);
+  const reason = refusalReason(target.account, bill, inbound) ?? (await notOffered(target.account, inbound));
   return reason ? { ok: false, reason } : { ok: true, account: target.account };
 }
 
@@ -68,8 +72,7 @@ export async function ingestRailPayment(inbound: RailInbound, amount: RailAmount
 
 async function ingestRailPaymentOnce(inbound: RailInbound, amount: RailAmount): Promise<IngestResult> {
   if (amount.ok) return ingestPayment({ ...inbound, amount: amount.amount }, { strict: false });
-  const seen = await existingPayment(db(), inbound);
-  if (seen) return { outcome: 'recorded', payment: seen, duplicate: true };
+  if (await isKept(db(), inbound)) return alreadyKept(db(), inbound, { accountReference: inbound.accountReference, amountText: amount.text, currency: inbound.currency });
   // Whose money it is, when the payer named an account: the merchant then sees it in suspense.
   const target = await resolveTarget(db(), { ...inbound, amount: '0' });
   return suspend(db(), inbound, amount.reason, { amount: null, amountText: amount.text }, target.ok ? target.account : undefined);
@@ -85,9 +88,8 @@ export async function ingestPayment(inbound: InboundPayment, options: { strict: 
 
   const target = await resolveTarget(db(), inbound);
   if (!target.ok) {
-    // A redelivery of a payment recorded before is answered as such, whatever resolves now.
-    const seen = await existingPayment(db(), inbound);
-    if (seen) return { outcome: 'recorded', payment: seen, duplicate: true };
+    // A redelivery of a reference kept before is answered as such, whatever resolves now.
+    if (await isKept(db(), inbound)) return duplicateOf(db(), inbound);
     return rejectOrSuspend(db(), inbound, target.reason, options.strict);
   }
 
@@ -99,11 +101,18 @@ export async function ingestPayment(inbound: InboundPayment, options: { strict: 
     // Validation and matching must see the account and the bill as they are now: both are locked.
     const [account] = await tx.select().from(virtualAccounts).where(eq(virtualAccounts.id, target.account.id)).for('update');
     const now = new Date();
-    const reason = options.strict ? refusalReason(account!, bill, inbound, now) : unplaceableReason(account!, inbound);
+    const reason = options.strict ? (refusalReason(account!, bill, inbound, now) ?? (await notOffered(account!, inbound, tx))) : unplaceableReason(account!, inbound);
     if (reason) return rejectOrSuspend(tx, inbound, reason, options.strict, account);
     return credit(tx, inbound, account!, bill, now);
   });
 }
+
+/**
+ * A validation step refuses a channel that is not priced in the payment's currency (lib/pricing);
+ * money a rail confirms on it anyway is credited, without a fee (docs/pricing.md).
+ */
+const notOffered = async (account: AccountRow, inbound: InboundPayment, tx?: Queryable): Promise<RejectionReason | undefined> =>
+  (await channelOffered(account.merchantId, inbound, tx)) ? undefined : 'CHANNEL_NOT_OFFERED';
 
 async function rejectOrSuspend(tx: Queryable, inbound: InboundPayment, reason: RejectionReason, strict: boolean, account?: AccountRow): Promise<IngestResult> {
   if (strict) return { outcome: 'rejected', reason };
@@ -113,70 +122,29 @@ async function rejectOrSuspend(tx: Queryable, inbound: InboundPayment, reason: R
   return suspend(tx, inbound, reason, { amount: read.amount, amountText: inbound.amount }, account);
 }
 
-const reasonSentences: Record<SuspenseReason, string> = { ...rejectionReasons, ...amountReasons };
-const optionalText = (value: string | null | undefined) => (value === null || value === undefined ? null : storableText(value));
-
 /**
- * Keeps money no account can take, once per rail reference. Every text is made storable here (the
- * rails' adapters have done so already; this guards any other caller): what is kept is flat, and
- * the request itself is kept as the text it arrived as, never re-serialised.
+ * Another copy of the same rail reference was kept first, as a payment or in suspense: nothing was
+ * written for this one, which is answered as a duplicate of that (lib/payments/already-kept.ts).
  */
-async function suspend(
-  tx: Queryable,
-  inbound: RailInbound,
-  reason: SuspenseReason,
-  amounts: { amount: string | null; amountText: string },
-  account?: Pick<AccountRow, 'id' | 'merchantId' | 'subMerchantId'>,
-): Promise<IngestResult> {
-  const inserted = await tx
-    .insert(suspensePayments)
-    .values({
-      merchantId: account?.merchantId ?? null,
-      subMerchantId: account?.subMerchantId ?? null,
-      virtualAccountId: account?.id ?? null,
-      rail: inbound.rail,
-      providerReference: inbound.providerReference,
-      accountNumber: storableText(inbound.accountReference),
-      amount: amounts.amount,
-      amountText: storableText(amounts.amountText),
-      currency: inbound.currency,
-      reason,
-      detail: reasonSentences[reason],
-      payload: {
-        channel: inbound.channel,
-        accountReference: storableText(inbound.accountReference),
-        billReference: optionalText(inbound.billReference),
-        amountText: storableText(amounts.amountText),
-        payerName: optionalText(inbound.payerName),
-        payerPhone: optionalText(inbound.payerPhone),
-        payerAccount: optionalText(inbound.payerAccount),
-        narration: optionalText(inbound.narration),
-        receivedAt: inbound.receivedAt.toISOString(),
-      },
-      rawBody: optionalText(inbound.rawBody),
-      receivedAt: inbound.receivedAt,
-    })
-    .onConflictDoNothing()
-    .returning({ id: suspensePayments.id });
-  return { outcome: 'suspense', reason, duplicate: inserted.length === 0 };
-}
-
-/** Another delivery of the same payment was written first: nothing was written for this one. */
-const duplicateOf = async (tx: Queryable, inbound: InboundPayment): Promise<IngestResult> => ({
-  outcome: 'recorded',
-  payment: (await existingPayment(tx, inbound))!,
-  duplicate: true,
-});
+const duplicateOf = (tx: Queryable, inbound: InboundPayment): Promise<IngestResult> =>
+  alreadyKept(tx, inbound, { accountReference: inbound.accountReference, amountText: inbound.amount, currency: inbound.currency });
 
 /**
  * A payment to a bill's account, or one that validation must see locked: inside the transaction,
  * with the bill (if any) and then the account locked by the caller. Suspense resolved by a person
  * is credited through here too, so it is recorded exactly as a rail's payment would be.
  */
-export async function credit(tx: Queryable, inbound: InboundPayment, account: AccountRow, bill: BillRow | null, now: Date): Promise<IngestResult> {
-  const payment = paymentRow(inbound, account, bill, now);
+export async function credit(
+  tx: Queryable,
+  inbound: InboundPayment,
+  account: AccountRow,
+  bill: BillRow | null,
+  now: Date,
+  options: { claimHeld?: boolean } = {},
+): Promise<IngestResult> {
+  const payment = paymentRow(inbound, account, bill, now, await pricingOfMerchant(account.merchantId, tx));
   const posting = { account, amount: inbound.amount, fee: payment.feeAmount, channel: inbound.channel, currency: inbound.currency, day: nairobiDay(inbound.receivedAt), hour: hourStart(inbound.receivedAt) };
-  if (!(await recordPayment(tx, payment, posting))) return duplicateOf(tx, inbound);
+  if (!(await recordPayment(tx, payment, posting, options))) return duplicateOf(tx, inbound);
   const match = matchPayment(inbound.amount, inbound.currency, bill, now);
   if (bill && match.bill) await settleBill(tx, bill, match.bill, payment.id, account);
   return { outcome: 'recorded', payment, duplicate: false };

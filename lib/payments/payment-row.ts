@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { fromUnits, storedText, toUnits } from '@/lib/money/decimal';
-import { feeFor } from './fees';
+import { chargeFor } from '@/lib/pricing/charge';
+import type { MerchantPricing } from '@/lib/pricing/current';
 import type { InboundPayment } from './inbound';
 import { matchPayment } from './matching';
 import { referenceGiven } from './payer-entry';
@@ -25,9 +26,12 @@ export type AccountIdentity = Pick<AccountRow, 'id' | 'merchantId' | 'subMerchan
 /** What a person later records about a NEEDS_ATTENTION payment: nothing yet. */
 const noAttentionYet = { attentionResolution: null, attentionNote: null, attentionResolvedBy: null, attentionResolvedAt: null, movedFromExpectedPaymentId: null } as const;
 
-/** The payment's row as it will be stored, id and createdAt included. */
-export function paymentRow(inbound: InboundPayment, account: AccountIdentity, bill: BillRow | null, now: Date): PaymentRow {
-  const fee = feeFor(inbound.amount, inbound.channel, account.currency);
+/**
+ * The payment's row as it will be stored, id and createdAt included; its fee by the merchant's
+ * pricing in force when it was received, with the rule it was charged under (lib/pricing).
+ */
+export function paymentRow(inbound: InboundPayment, account: AccountIdentity, bill: BillRow | null, now: Date, pricing: MerchantPricing | undefined): PaymentRow {
+  const { fee, rule } = chargeFor(pricing, inbound.amount, inbound.channel, account.currency, inbound.receivedAt);
   const match = matchPayment(inbound.amount, inbound.currency, bill, now);
   return {
     id: randomUUID(),
@@ -43,6 +47,7 @@ export function paymentRow(inbound: InboundPayment, account: AccountIdentity, bi
     amount: storedText(inbound.amount),
     feeAmount: storedText(fee),
     netAmount: storedText(fromUnits(toUnits(inbound.amount) - toUnits(fee))),
+    feeRule: rule,
     overpaidAmount: storedText(match.overpaidAmount),
     currency: inbound.currency,
     payerName: inbound.payerName ?? null,

@@ -16,8 +16,8 @@ export interface BatchedPayment {
  * one commit for all of them: the payment rows, ledger entries whose balanceAfter follow the
  * order given, the accounts' balances, the days' totals (per account and per merchant) and the
  * hours' (per merchant), and each payment's `payment.received` event with its webhook deliveries.
- * A payment whose rail reference is already stored (or comes earlier in the same batch) writes
- * nothing at all. Returns the ids that were written.
+ * A payment whose rail reference is already kept, as a payment or in suspense (or comes earlier in
+ * the same batch), writes nothing at all. Returns the ids that were written.
  *
  * The merchant totals (daily and hourly) are added to one shard row, `merchantTotalsRow`, whatever
  * the accounts: one row per merchant, day and channel for the whole batch rather than one per shard
@@ -46,6 +46,7 @@ function batchInput(batch: BatchedPayment[], merchantTotalsRow: number): string 
     amount: p.amount,
     fee_amount: p.feeAmount,
     net_amount: p.netAmount,
+    fee_rule: p.feeRule,
     currency: p.currency,
     payer_name: p.payerName,
     payer_phone: p.payerPhone,
@@ -72,23 +73,31 @@ const runBatchStatement = preparedWithInput<{ id: string }>(
         ord int, id uuid, merchant_id uuid, sub_merchant_id uuid, virtual_account_id uuid, account_number text, customer_id uuid,
         rail text, channel text, amount numeric, fee_amount numeric, net_amount numeric, currency char(3), payer_name text,
         payer_phone text, payer_phone_reversed text, payer_account text, provider_reference text, bill_reference text,
-        narration text, received_at timestamptz, created_at timestamptz, day date, hour timestamptz, shard smallint, event jsonb)
+        narration text, received_at timestamptz, created_at timestamptz, day date, hour timestamptz, shard smallint, event jsonb,
+        fee_rule jsonb)
     ), locked as materialized (
       select account.id from virtual_accounts account
        where account.id in (select virtual_account_id from input)
        order by account.id
          for no key update
+    ), claimed as (
+      -- One rail reference, one record (migration 0019): a reference held in suspense, or by another
+      -- payment, is not claimed again, and its payment is not written. Claimed in key order, so two
+      -- batches holding copies of the same references (to accounts of two lanes) never wait in a circle.
+      insert into rail_references (rail, provider_reference)
+      select rail, provider_reference from input where (select count(*) from locked) >= 0 order by rail, provider_reference
+      on conflict do nothing
+      returning rail, provider_reference
     ), inserted as (
       insert into payments (id, merchant_id, sub_merchant_id, virtual_account_id, account_number, customer_id, expected_payment_id,
                             rail, channel, amount, fee_amount, net_amount, overpaid_amount, currency, payer_name, payer_phone,
                             payer_phone_reversed, payer_account, provider_reference, bill_reference, narration, match_status,
-                            received_at, created_at)
+                            received_at, created_at, fee_rule)
       select id, merchant_id, sub_merchant_id, virtual_account_id, account_number, customer_id, null,
              rail, channel, amount, fee_amount, net_amount, 0, currency, payer_name, payer_phone,
              payer_phone_reversed, payer_account, provider_reference, bill_reference, narration, 'UNMATCHED',
-             received_at, created_at
-        from input
-       where (select count(*) from locked) >= 0
+             received_at, created_at, fee_rule
+        from input join claimed using (rail, provider_reference)
        order by ord
       on conflict (rail, provider_reference) do nothing
       returning id

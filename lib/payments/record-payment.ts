@@ -12,27 +12,43 @@ const inserted = sql`exists (select 1 from inserted)`;
  * atomic commit: the payment row, its ledger entries and balances, the day's totals, and its
  * `payment.received` event with the webhook deliveries. The row is built by the caller (id and
  * createdAt included), so the event carries exactly what is stored. Another delivery of the same
- * rail reference that got there first makes the insert do nothing, and then nothing else happens:
- * returns false.
+ * rail reference that got there first (as a payment or in suspense) makes the insert do nothing,
+ * and then nothing else happens: returns false.
  */
-export async function recordPayment(tx: Queryable, payment: PaymentRow, posting: Omit<Posting, 'paymentId' | 'providerReference'>): Promise<boolean> {
-  const [result] = await executePrepared<{ inserted: number }>(tx, recordPaymentSql(payment, posting));
+export async function recordPayment(
+  tx: Queryable,
+  payment: PaymentRow,
+  posting: Omit<Posting, 'paymentId' | 'providerReference'>,
+  options: { claimHeld?: boolean } = {},
+): Promise<boolean> {
+  const [result] = await executePrepared<{ inserted: number }>(tx, recordPaymentSql(payment, posting, options.claimHeld ?? false));
   return result!.inserted === 1;
 }
 
-/** The statement recordPayment runs (a pure function of its input, so its text is the same on every call). */
-function recordPaymentSql(payment: PaymentRow, posting: Omit<Posting, 'paymentId' | 'providerReference'>): SQL {
+/**
+ * The statement recordPayment runs (a pure function of its input, so its text is the same on every
+ * call). The rail reference is claimed first (migration 0019): a reference already kept, as a
+ * payment or in suspense, writes nothing. `claimHeld`: the caller holds the claim already, as a
+ * suspense row being resolved into this payment does (it is locked by the caller).
+ */
+function recordPaymentSql(payment: PaymentRow, posting: Omit<Posting, 'paymentId' | 'providerReference'>, claimHeld: boolean): SQL {
   const p = payment;
   return sql`
-    with inserted as (
+    with claimed as (
+      insert into rail_references (rail, provider_reference) values (${p.rail}, ${p.providerReference})
+      on conflict do nothing
+      returning 1
+    ), inserted as (
       insert into payments (id, merchant_id, sub_merchant_id, virtual_account_id, account_number, customer_id, expected_payment_id,
                             rail, channel, amount, fee_amount, net_amount, overpaid_amount, currency, payer_name, payer_phone,
                             payer_phone_reversed, payer_account, provider_reference, bill_reference, narration, match_status,
-                            received_at, created_at)
-      values (${p.id}, ${p.merchantId}, ${p.subMerchantId}, ${p.virtualAccountId}, ${p.accountNumber}, ${p.customerId}, ${p.expectedPaymentId},
-              ${p.rail}, ${p.channel}, ${p.amount}, ${p.feeAmount}, ${p.netAmount}, ${p.overpaidAmount}, ${p.currency}, ${p.payerName}, ${p.payerPhone},
-              ${p.payerPhoneReversed}, ${p.payerAccount}, ${p.providerReference}, ${p.billReference}, ${p.narration}, ${p.matchStatus},
-              ${p.receivedAt.toISOString()}::timestamptz, ${p.createdAt.toISOString()}::timestamptz)
+                            received_at, created_at, fee_rule)
+      select ${p.id}::uuid, ${p.merchantId}::uuid, ${p.subMerchantId}::uuid, ${p.virtualAccountId}::uuid, ${p.accountNumber}::text, ${p.customerId}::uuid,
+             ${p.expectedPaymentId}::uuid, ${p.rail}::text, ${p.channel}::text, ${p.amount}::numeric, ${p.feeAmount}::numeric, ${p.netAmount}::numeric,
+             ${p.overpaidAmount}::numeric, ${p.currency}::text, ${p.payerName}::text, ${p.payerPhone}::text, ${p.payerPhoneReversed}::text,
+             ${p.payerAccount}::text, ${p.providerReference}::text, ${p.billReference}::text, ${p.narration}::text, ${p.matchStatus}::text,
+             ${p.receivedAt.toISOString()}::timestamptz, ${p.createdAt.toISOString()}::timestamptz, ${JSON.stringify(p.feeRule)}::jsonb
+       where exists (select 1 from claimed) or ${claimHeld}::boolean
       on conflict (rail, provider_reference) do nothing
       returning id
     ), ${ledgerCtes({ ...posting, paymentId: p.id, providerReference: p.providerReference }, inserted)},

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, char, check, date, index, jsonb, pgTable, primaryKey, smallint, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { money } from '@/lib/accounts/schema';
+import type { AppliedFeeRule } from '@/lib/pricing/applied-rule';
 
 export const paymentChannels = ['MOBILE_MONEY', 'INSTANT_BANK', 'RTGS'] as const;
 export type PaymentChannel = (typeof paymentChannels)[number];
@@ -40,6 +41,8 @@ export const payments = pgTable(
     amount: money('amount').notNull(),
     feeAmount: money('fee_amount').notNull(),
     netAmount: money('net_amount').notNull(),
+    /** The fee rule the payment was charged under (lib/pricing, migration 0022); null before it. */
+    feeRule: jsonb('fee_rule').$type<AppliedFeeRule>(),
     overpaidAmount: money('overpaid_amount').notNull().default('0'),
     currency: char('currency', { length: 3 }).notNull(),
     payerName: text('payer_name'),
@@ -209,4 +212,19 @@ export const suspensePayments = pgTable(
       sql`${table.amount} IS NOT NULL OR ${table.reason} IN ('UNREADABLE_AMOUNT', 'NEGATIVE_AMOUNT', 'ZERO_AMOUNT', 'TOO_MANY_DECIMALS', 'AMOUNT_TOO_LARGE')`,
     ),
   ],
+);
+
+/**
+ * One row per rail reference ever kept, as a payment or as suspense (migration 0019). Both write
+ * paths insert here in the same statement as their own row, so the primary key decides, once and
+ * for good, which of them a reference is: never both (docs/rails.md, "One reference, one record").
+ * Resolving suspense makes its payment under the claim the suspense row already holds.
+ */
+export const railReferences = pgTable(
+  'rail_references',
+  {
+    rail: text('rail', { enum: paymentRails }).notNull(),
+    providerReference: text('provider_reference').notNull(),
+  },
+  (table) => [primaryKey({ name: 'rail_references_pkey', columns: [table.rail, table.providerReference] })],
 );

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { parseFeeSchedule } from './fee-schedule';
 
 /**
  * Every environment variable the process reads, validated once at start-up.
@@ -19,6 +20,14 @@ const environmentSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// connection URL')
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
+  /**
+   * How long a caller waits on PostgreSQL before it is answered "unavailable" (503, or the rail's
+   * "retry"): to connect (or for a free connection), and for one statement. Long operations (ledger
+   * check, statement import, migrations) get the long one. docs/operations.md, "Outages that hang".
+   */
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
+  DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  DATABASE_LONG_QUERY_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(600_000),
   PAYMENT_BATCH_WRITERS: z.coerce.number().int().min(1).max(8).default(2),
   /** Portal pages rendered at once; the rest wait their turn (lib/platform/concurrency.ts). */
   PORTAL_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(8),
@@ -39,7 +48,10 @@ const environmentSchema = z.object({
   BANK_NAME: z.string().min(1).default('Demo Commercial Bank of Kenya'),
   BANK_BRANCH: z.string().min(1).default('Nairobi Head Office'),
   BANK_SWIFT_CODE: z.string().regex(/^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/, 'must be an 8 or 11 character SWIFT/BIC code').default('DEMOKENXXXX'),
-  /** JSON: per channel { percent, fixed, min?, max? } as decimal strings; see docs/payments.md. */
+  /**
+   * JSON: per currency, per channel { percent, fixed, min?, max? } as decimal strings; the first
+   * one-level form (channels at the top) is read as KES. See docs/pricing.md.
+   */
   FEE_SCHEDULE: z.string().optional(),
   /**
    * Sandbox: simulated inbound payments and the STK simulator. The database records the mode at its first
@@ -89,6 +101,10 @@ const checkedEnvironmentSchema = environmentSchema.superRefine((settings, contex
     for (const name of DARAJA_REQUIRED) {
       if (!settings[name]) context.addIssue({ code: 'custom', path: [name], message: 'must be set when STK_PROVIDER is daraja' });
     }
+  }
+  if (settings.FEE_SCHEDULE !== undefined) {
+    const fees = parseFeeSchedule(settings.FEE_SCHEDULE);
+    if (!fees.ok) context.addIssue({ code: 'custom', path: ['FEE_SCHEDULE'], message: fees.problems.join('; ') });
   }
   // Checked again against the database's recorded mode at start (lib/platform/shared-state/sandbox.ts).
   if (settings.STK_PROVIDER === 'simulator' && !(settings.SANDBOX ?? !settings.DATABASE_URL)) {

@@ -33,7 +33,11 @@ export async function openDatabase(
     url = running.url;
     stopEmbedded = () => running.stop();
   }
-  useDatabaseUrl(url, appConfig.DATABASE_POOL_SIZE);
+  useDatabaseUrl(url, appConfig.DATABASE_POOL_SIZE, {
+    connectMs: appConfig.DATABASE_CONNECT_TIMEOUT_MS,
+    queryMs: appConfig.DATABASE_QUERY_TIMEOUT_MS,
+    longQueryMs: appConfig.DATABASE_LONG_QUERY_TIMEOUT_MS,
+  });
   if (options.migrate !== false) await applyMigrations();
   return {
     url,

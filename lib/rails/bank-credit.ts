@@ -2,6 +2,7 @@ import { ingestRailPayment, type IngestResult } from '@/lib/payments/ingest';
 import { readRailAmount } from '@/lib/money/rail-amount';
 import { logger } from '@/lib/platform/logger';
 import { storableKey, storableText } from '@/lib/platform/text';
+import type { PaymentChannel } from '@/lib/payments/schema';
 import type { RailPayment, RailScope } from './c2b';
 import { fromIsoTime, plausibleReceivedAt } from './received-at';
 import type { BankCreditInput } from './schemas';
@@ -19,28 +20,54 @@ export function billReferenceIn(narration: string | null | undefined, accountNum
   return remainder || null;
 }
 
-const optionalText = (value: string | null | undefined) => (value ? storableText(value) : null);
+/** Kept of free text in the payment row (the suspense row keeps the whole request): as for M-Pesa. */
+const PAYER_TEXT_LIMIT = 200;
+const NARRATION_LIMIT = 500;
+
+/** A bank value (text or number) as storable text cut to `limit`, or null when absent or empty. */
+const clipped = (value: string | number | null | undefined, limit: number) => {
+  const text = value === null || value === undefined ? '' : storableText(String(value)).trim();
+  return text ? text.slice(0, limit) : null;
+};
+
+/** ISO 4217 in any letter case; anything else is no currency at all, ISO's XXX, which no account takes. */
+export const NO_CURRENCY = 'XXX';
+const currencyOf = (value: string | null | undefined) => {
+  const code = (value ?? '').trim().toUpperCase();
+  return /^[A-Z]{3}$/.test(code) ? code : NO_CURRENCY;
+};
+
+/** INSTANT_BANK or RTGS in any letter case; otherwise the way that carries the currency (only RTGS carries others). */
+function channelOf(value: string | null | undefined, currency: string, providerReference: string): PaymentChannel {
+  const named = (value ?? '').trim().toUpperCase();
+  if (named === 'INSTANT_BANK' || named === 'RTGS') return named;
+  const guessed = currency === 'KES' ? 'INSTANT_BANK' : 'RTGS';
+  logger().warn({ rail: 'BANK', providerReference, channel: clipped(value, 40), taken: guessed }, 'bank credit without a known channel; taken as the one that carries its currency');
+  return guessed;
+}
 
 export function bankCreditOf(credit: BankCreditInput, scope: RailScope = {}, rawBody?: string): RailPayment {
   const providerReference = storableKey(credit.bankReference);
-  const accountNumber = storableText(credit.accountNumber);
-  const narration = optionalText(credit.narration);
+  const accountNumber = clipped(credit.accountNumber, PAYER_TEXT_LIMIT) ?? '';
+  const narration = clipped(credit.narration, NARRATION_LIMIT);
+  const currency = currencyOf(credit.currency);
   return {
     inbound: {
       rail: 'BANK',
-      channel: credit.channel,
+      channel: channelOf(credit.channel, currency, providerReference),
       providerReference,
       accountReference: accountNumber,
       billReference: billReferenceIn(narration, accountNumber),
-      currency: credit.currency,
-      payerName: optionalText(credit.payerName),
-      payerAccount: optionalText(credit.payerAccount),
+      currency,
+      payerName: clipped(credit.payerName, PAYER_TEXT_LIMIT),
+      payerAccount: clipped(credit.payerAccount, PAYER_TEXT_LIMIT),
       narration,
-      receivedAt: plausibleReceivedAt(fromIsoTime(credit.transactionTime), credit.transactionTime, { rail: 'BANK', providerReference }),
+      // No time at all is the arrival time, silently; a time that names no plausible instant is logged.
+      receivedAt: plausibleReceivedAt(credit.transactionTime ? fromIsoTime(credit.transactionTime) : undefined, credit.transactionTime, { rail: 'BANK', providerReference }),
       merchantId: scope.merchantId,
       rawBody,
     },
-    amount: readRailAmount(credit.amount, credit.currency),
+    amount: readRailAmount(credit.amount, currency),
   };
 }
 

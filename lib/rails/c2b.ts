@@ -25,6 +25,7 @@ export const c2bCodeFor: Record<RejectionReason, C2bCode> = {
   OVER_LIMIT: 'C2B00013',
   INVALID_AMOUNT: 'C2B00013',
   WRONG_CURRENCY: 'C2B00016',
+  CHANNEL_NOT_OFFERED: 'C2B00016',
 };
 
 export const DARAJA_ACCEPTED = { ResultCode: '0', ResultDesc: 'Accepted' };

@@ -3,14 +3,23 @@ import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ApiEnv } from '@/lib/api/context';
 import { limitRequestBody } from '@/lib/api/body-limit';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError, outageCause, outageRoute } from '@/lib/api/errors';
 import { isDatabaseUnavailable } from '@/lib/platform/db/errors';
-import { logger } from '@/lib/platform/logger';
+import { logger, logOutage } from '@/lib/platform/logger';
 
 /** Seconds Daraja (or anyone) should wait before resending while the database is out. */
 export const RETRY_AFTER_SECONDS = 5;
 
-export type DarajaStep = 'c2b-validation' | 'c2b-confirmation' | 'stk-callback' | 'reversal-result';
+/** Every Daraja route: each answers in Daraja's format whatever arrives (docs/rails.md). */
+export type DarajaStep =
+  | 'c2b-validation'
+  | 'c2b-confirmation'
+  | 'stk-callback'
+  | 'reversal-result'
+  | 'reversal-timeout'
+  | 'status-result'
+  | 'status-timeout'
+  | 'pull-notice';
 
 /** Daraja's "rejected, other error": no money moves. */
 const VALIDATION_REFUSED = { ResultCode: 'C2B00016', ResultDesc: 'Rejected' };
@@ -24,7 +33,8 @@ function unreadable(error: unknown): { status: ContentfulStatusCode; sentence: s
   }
   if (error instanceof ApiError && error.status < 500) {
     const fields = (error.extra.errors ?? []).map((field) => field.path).filter(Boolean);
-    return { status: error.status, sentence: fields.length ? `not a Daraja request (${fields.join(', ')})` : (error.detail ?? error.title) };
+    const sentence = fields.length ? `not a Daraja request (${fields.join(', ')})` : error.status === 422 ? 'not a Daraja request' : (error.detail ?? error.title);
+    return { status: error.status, sentence };
   }
   return undefined;
 }
@@ -59,13 +69,25 @@ function failure(c: Context<ApiEnv>, step: DarajaStep, error: unknown): Response
   const unavailable = isDatabaseUnavailable(error);
   const bad = unavailable ? undefined : unreadable(error);
   const log = { requestId, step, err: bad ? undefined : error };
+  if (unavailable) return outage(c, step, error);
   if (step === 'c2b-validation') {
-    logger()[bad ? 'warn' : 'error'](log, `Daraja validation answered C2B00016: ${bad ? bad.sentence : unavailable ? 'database unavailable' : 'unexpected error'}`);
+    logger()[bad ? 'warn' : 'error'](log, `Daraja validation answered C2B00016: ${bad ? bad.sentence : 'unexpected error'}`);
     return c.json(VALIDATION_REFUSED, 200);
   }
   // Money may have moved and could not be kept: an operator must hear of it.
-  logger().error(log, `Daraja ${step} not kept: ${bad ? bad.sentence : unavailable ? 'database unavailable' : 'unexpected error'}`);
-  if (unavailable) return c.json(UNAVAILABLE, 503, { 'Retry-After': String(RETRY_AFTER_SECONDS) });
+  logger().error(log, `Daraja ${step} not kept: ${bad ? bad.sentence : 'unexpected error'}`);
   if (bad) return c.json({ ResultCode: '1', ResultDesc: `Rejected: ${bad.sentence}` }, bad.status);
   return c.json(INTERNAL, 500);
+}
+
+/**
+ * The database is out, or did not answer in time (a hung server meets the pools' timeouts): validation
+ * cannot check, so it rejects (C2B00016: no money moves); anything else is not kept and asks Daraja to
+ * send it again. Logged once per 10 s per route with a count, as the API's other routes (logOutage).
+ */
+function outage(c: Context<ApiEnv>, step: DarajaStep, error: unknown): Response {
+  const validation = step === 'c2b-validation';
+  logOutage(outageRoute(c), { requestId: c.get('requestId'), step, ...outageCause(error) }, validation ? 'database unavailable: Daraja validation answered C2B00016' : `database unavailable: Daraja ${step} not kept, answering 503`);
+  if (validation) return c.json(VALIDATION_REFUSED, 200);
+  return c.json(UNAVAILABLE, 503, { 'Retry-After': String(RETRY_AFTER_SECONDS) });
 }

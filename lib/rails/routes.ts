@@ -14,7 +14,7 @@ export const darajaFailures = {
   415: darajaShaped('The body is not application/json. Nothing was kept.'),
   422: darajaShaped('The body is not a Daraja request (the fields at fault are named in ResultDesc). Nothing was kept.'),
   500: darajaShaped('An unexpected error, logged: {"ResultCode":"1","ResultDesc":"Internal error; retry"}. Nothing was kept; send it again.'),
-  503: darajaShaped('The database is unavailable: {"ResultCode":"1","ResultDesc":"Temporarily unavailable; retry"} with Retry-After. Nothing was kept; send it again.'),
+  503: darajaShaped('The database is unavailable or did not answer within its timeouts: {"ResultCode":"1","ResultDesc":"Temporarily unavailable; retry"} with Retry-After. Nothing was kept; send it again.'),
 };
 
 /**
@@ -29,7 +29,7 @@ export const railRoutes = {
     tags,
     summary: 'M-Pesa paybill validation (called by Safaricom Daraja)',
     description:
-      'Answers {"ResultCode":"0","ResultDesc":"Accepted"}, or "Rejected" with C2B00012 (unknown, mistyped, closed or expired account, or a paid, cancelled or expired bill), C2B00013 (amount over the account\'s single-deposit limit, or not money: unreadable, negative, zero, too many decimals, 10^12 or more), C2B00015 (not our paybill) or C2B00016 (account not in KES, an unreadable request, or we cannot check now: the database is unavailable). Always HTTP 200 in Daraja\'s format; a wrong token answers 404.',
+      'Answers {"ResultCode":"0","ResultDesc":"Accepted"}, or "Rejected" with C2B00012 (unknown, mistyped, closed or expired account, or a paid, cancelled or expired bill), C2B00013 (amount over the account\'s single-deposit limit, or not money: unreadable, negative, zero, too many decimals, 10^12 or more), C2B00015 (not our paybill) or C2B00016 (account not in KES, an unreadable request, or we cannot check now: the database is unavailable or did not answer within its timeouts). Always HTTP 200 in Daraja\'s format; a wrong token answers 404.',
     middleware: [darajaAnswers('c2b-validation'), requireMpesaToken],
     request: { query: MpesaTokenQuery, body: jsonBody(C2bPayment) },
     responses: { 200: jsonResponse(DarajaResult, 'Accepted or rejected, in Daraja\'s format.'), ...problems(404) },
@@ -40,7 +40,7 @@ export const railRoutes = {
     tags,
     summary: 'M-Pesa paybill confirmation (called by Safaricom Daraja)',
     description:
-      'Records the payment exactly once per TransID and acknowledges with {"ResultCode":"0","ResultDesc":"Accepted"} once it is kept: also for a repeat, and for money no account can take or whose amount is not money (kept in suspense for an operator, never credited). Never "Accepted" when it was not kept: 503 with Retry-After during a database outage, 4xx when the body cannot be read, always in Daraja\'s format. A wrong token answers 404.',
+      'Records the payment exactly once per TransID and acknowledges with {"ResultCode":"0","ResultDesc":"Accepted"} once it is kept: also for a repeat, and for money no account can take or whose amount is not money (kept in suspense for an operator, never credited). Never "Accepted" when it was not kept: 503 with Retry-After while the database is out or does not answer within its timeouts, 4xx when the body cannot be read, always in Daraja\'s format. A wrong token answers 404.',
     middleware: [darajaAnswers('c2b-confirmation'), requireMpesaToken],
     request: { query: MpesaTokenQuery, body: jsonBody(C2bPayment) },
     responses: { 200: jsonResponse(DarajaResult, 'Kept (recorded, a repeat, or in suspense).'), ...problems(404), ...darajaFailures },
@@ -51,7 +51,7 @@ export const railRoutes = {
     tags,
     summary: 'Bank credit notification: instant transfer or RTGS (called by the bank)',
     description:
-      'Signed with HMAC-SHA256 over the raw body: `X-Bank-Signature: t=<unix seconds>,v1=<hex HMAC of "<t>.<raw body>">` with BANK_WEBHOOK_SECRET; a timestamp more than 5 minutes off is refused. Exactly once per bankReference. An amount that is not money (unreadable, negative, zero, too many decimals for the currency, 10^12 or more) is kept in suspense, never credited. 503 with Retry-After while the database is unavailable: nothing was kept, send it again.',
+      'Signed with HMAC-SHA256 over the raw body: `X-Bank-Signature: t=<unix seconds>,v1=<hex HMAC of "<t>.<raw body>">` with BANK_WEBHOOK_SECRET; a timestamp more than 5 minutes off is refused. Exactly once per bankReference. An amount that is not money (unreadable, negative, zero, too many decimals for the currency, 10^12 or more) is kept in suspense, never credited. 503 with Retry-After while the database is unavailable or does not answer within its timeouts: nothing was kept, send it again.',
     middleware: [requireBankSignature],
     request: {
       headers: z.object({ 'x-bank-signature': z.string().openapi({ example: 't=1763719373,v1=5f2b…' }) }),

@@ -51,24 +51,29 @@ export const MpesaTokenQuery = z.object({
 /** Any number or text: an amount that is not money is kept in suspense, not refused (docs/payments.md, "Amounts"). */
 const Amount = z.union([z.string(), z.number()]).openapi({ example: '1500.50' });
 
-/** A bank's notice that money reached one of our accounts (instant transfer or RTGS). */
+/**
+ * A bank's notice that money reached one of our accounts (instant transfer or RTGS). It is signed:
+ * the bank says the money arrived, so it is kept whatever its other fields hold (docs/rails.md,
+ * "Bank credit notifications"). Only `bankReference`, the credit's identity, must be readable;
+ * every other field that is not what is documented is read as absent (and the credit is then held
+ * in suspense when it was a money field), and long text is cut where it is stored (bank-credit.ts).
+ */
 export const BankCreditNotification = z
-  .object({
-    bankReference: z.string().trim().min(1).max(64).openapi({ example: 'FT26325ABC1234', description: 'Unique per credit: a repeat is a duplicate.' }),
-    accountNumber: z.string().trim().min(1).max(64).openapi({ example: '1000000018', description: 'The beneficiary (virtual) account number.' }),
-    amount: Amount,
-    currency: z.string().regex(/^[A-Z]{3}$/, 'Must be a three-letter currency code.').openapi({ example: 'KES' }),
-    payerName: z.string().max(200).nullish(),
-    payerAccount: z.string().max(64).nullish(),
-    narration: z.string().max(500).nullish().openapi({ description: 'Free text; a bill\'s paymentReference here (alone or after the account number) settles that bill.' }),
-    channel: z.enum(['INSTANT_BANK', 'RTGS']),
-    transactionTime: z
-      .string()
-      .max(100)
-      .openapi({
-        example: '2026-11-21T10:02:53Z',
-        description: 'ISO 8601 with Z or an offset. A time that is not a real instant from 2000 to a day ahead of our clock (30 February, year 0000, not a date) is replaced by the arrival time; the credit is still kept.',
-      }),
+  .looseObject({
+    bankReference: z
+      .preprocess((value) => (typeof value === 'number' ? String(value) : value), z.string().trim().min(1).max(200))
+      .openapi({ example: 'FT26325ABC1234', description: 'Unique per credit: a repeat is a duplicate, whatever else it says. The one field without which a notification is refused (422): nothing else identifies the credit.' }),
+    accountNumber: Lenient(DarajaValue).openapi({ example: '1000000018', description: 'The beneficiary (virtual) account number. Missing or unreadable: the credit is held in suspense (UNKNOWN_ACCOUNT).' }),
+    amount: Lenient(Amount).openapi({ description: 'A string or a number. Not an amount of money in its currency (missing, unreadable, negative, zero, too many decimals, 10^12 or more): held in suspense, never credited.' }),
+    currency: Lenient(z.string()).openapi({ example: 'KES', description: 'ISO 4217, in any letter case (`kes` is KES). Missing or not a three-letter code: held in suspense as `XXX` (WRONG_CURRENCY).' }),
+    payerName: Lenient(DarajaValue),
+    payerAccount: Lenient(DarajaValue),
+    narration: Lenient(z.string()).openapi({ description: 'Free text; a bill\'s paymentReference here (alone or after the account number) settles that bill. Kept up to 500 characters.' }),
+    channel: Lenient(z.string()).openapi({ example: 'RTGS', description: 'INSTANT_BANK or RTGS, in any letter case. Missing or another value: INSTANT_BANK for KES, RTGS for other currencies (logged).' }),
+    transactionTime: Lenient(z.string()).openapi({
+      example: '2026-11-21T10:02:53Z',
+      description: 'ISO 8601 with Z or an offset. Missing, or not a real instant from 2000 to a day ahead of our clock (30 February, year 0000, not a date): the arrival time stands in; the credit is still kept.',
+    }),
   })
   .openapi('BankCreditNotification');
 export type BankCreditInput = z.infer<typeof BankCreditNotification>;

@@ -16,7 +16,9 @@ export function registerRecoveryRoutes(app: ApiApp): void {
   });
 
   app.openapi(recoveryRoutes.pullNotice, async (c) => {
-    logger().info({ notice: Object.keys(c.req.valid('json')) }, 'Daraja Pull Transactions notice');
+    const notice = c.req.valid('json');
+    // Only the field names: a notice may name payers.
+    logger().info({ notice: typeof notice === 'object' && notice !== null ? Object.keys(notice) : typeof notice }, 'Daraja Pull Transactions notice');
     return c.json(DARAJA_ACCEPTED, 200);
   });
 }

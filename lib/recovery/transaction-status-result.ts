@@ -2,7 +2,7 @@ import { eq, or } from 'drizzle-orm';
 import { config } from '@/lib/platform/config';
 import { db } from '@/lib/platform/db';
 import { logger } from '@/lib/platform/logger';
-import { railText } from '@/lib/rails/c2b';
+import { darajaText, keyValues, resultCodeText, sentText } from '@/lib/rails/daraja-result';
 import type { C2bPaymentInput } from '@/lib/rails/schemas';
 import type { PulledTransaction } from './pulled';
 import { recordRecovered } from './record-pulled';
@@ -10,18 +10,18 @@ import { railStatusQueries, type StatusQueryStatus } from './schema';
 import type { TransactionStatusResultInput } from './schemas';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const list = <T>(value: T | T[] | null | undefined): T[] => (value === undefined || value === null ? [] : Array.isArray(value) ? value : [value]);
+
+type Result = TransactionStatusResultInput['Result'];
 
 /** ResultParameters as a map: ReceiptNo, Amount, TransactionStatus, DebitPartyName, FinalisedTime, … */
-function parameters(result: TransactionStatusResultInput['Result']): Map<string, unknown> {
-  return new Map(list(result.ResultParameters?.ResultParameter).map((item) => [item.Key, item.Value]));
-}
+const parameters = (result: Result): Map<string, unknown> => keyValues(result.ResultParameters?.ResultParameter);
 
 /** The query this result answers: by Daraja's OriginatorConversationID, else by our id sent as the Occasion. */
-async function queryFor(result: { OriginatorConversationID?: unknown; ReferenceData?: TransactionStatusResultInput['Result']['ReferenceData'] }) {
-  const originator = railText(result.OriginatorConversationID as string | undefined);
-  const occasion = list(result.ReferenceData?.ReferenceItem).find((item) => item.Key === 'Occasion')?.Value;
-  const id = typeof occasion === 'string' && UUID.test(occasion) ? occasion : undefined;
+async function queryFor(result: { OriginatorConversationID?: unknown; ReferenceData?: unknown }) {
+  const originator = darajaText(result.OriginatorConversationID);
+  const reference = result.ReferenceData as Result['ReferenceData'];
+  const occasion = darajaText(keyValues(reference?.ReferenceItem).get('Occasion'));
+  const id = UUID.test(occasion) ? occasion : undefined;
   if (!originator && !id) return undefined;
   const conditions = [originator ? eq(railStatusQueries.originatorConversationId, originator) : undefined, id ? eq(railStatusQueries.id, id) : undefined].filter((condition) => condition !== undefined);
   const [row] = await db().select().from(railStatusQueries).where(or(...conditions)).limit(1);
@@ -30,7 +30,7 @@ async function queryFor(result: { OriginatorConversationID?: unknown; ReferenceD
 
 /** "254708374149 - John Doe": the payer's number and name, as Transaction Status writes the debit party. */
 function debitParty(value: unknown): { msisdn: string; first: string; rest: string } {
-  const [number = '', ...name] = railText(value as string | undefined).split(' - ');
+  const [number = '', ...name] = darajaText(value).split(' - ');
   const [first = '', ...rest] = name.join(' - ').trim().split(/\s+/);
   return { msisdn: number.trim(), first, rest: rest.join(' ') };
 }
@@ -45,15 +45,16 @@ function c2bPaymentOfResult(receipt: string, values: Map<string, unknown>, pulle
   const time = values.get('FinalisedTime') ?? values.get('InitiatedTime');
   return {
     TransactionType: 'Pay Bill',
-    TransID: railText((values.get('ReceiptNo') as string | undefined) ?? receipt) || receipt,
+    TransID: darajaText(values.get('ReceiptNo')) || receipt,
     TransTime: typeof time === 'number' || typeof time === 'string' ? time : '',
-    TransAmount: (values.get('Amount') as string | number | undefined) ?? '',
+    // An amount that is not a number or text (an object) is kept as its JSON: unreadable, held in suspense.
+    TransAmount: sentText(values.get('Amount')),
     BusinessShortCode: config().PAYBILL_NUMBER,
-    BillRefNumber: railText((pulled?.billreference as string | undefined) ?? ''),
+    BillRefNumber: darajaText(pulled?.billreference),
     InvoiceNumber: '',
     OrgAccountBalance: '',
     ThirdPartyTransID: '',
-    MSISDN: payer.msisdn || railText((pulled?.msisdn as string | undefined) ?? ''),
+    MSISDN: payer.msisdn || darajaText(pulled?.msisdn),
     FirstName: payer.first,
     MiddleName: '',
     LastName: payer.rest,
@@ -76,19 +77,19 @@ export async function handleStatusResult(body: TransactionStatusResultInput, raw
   const result = body.Result;
   const row = await queryFor(result);
   if (!row) {
-    logger().warn({ originatorConversationId: railText(result.OriginatorConversationID) }, 'Transaction Status result for no query of ours; ignored');
+    logger().warn({ originatorConversationId: darajaText(result.OriginatorConversationID) }, 'Transaction Status result for no query of ours; ignored');
     return undefined;
   }
   if (row.status !== 'PENDING') return row.status;
-  const resultCode = String(result.ResultCode);
-  const resultDesc = railText(result.ResultDesc);
+  const resultCode = resultCodeText(result.ResultCode);
+  const resultDesc = darajaText(result.ResultDesc);
   const stored = JSON.parse(rawBody) as unknown;
   if (resultCode !== '0') {
     await settle(row.id, 'FAILED', { resultCode, resultDesc, result: stored });
     return 'FAILED';
   }
   const values = parameters(result);
-  if (railText(values.get('TransactionStatus') as string | undefined) !== 'Completed') {
+  if (darajaText(values.get('TransactionStatus')) !== 'Completed') {
     await settle(row.id, 'NOT_COMPLETED', { resultCode, resultDesc, result: stored });
     return 'NOT_COMPLETED';
   }
@@ -98,9 +99,19 @@ export async function handleStatusResult(body: TransactionStatusResultInput, raw
   return status;
 }
 
-/** Daraja gave up on the query in its queue: it is marked so, and the next run may ask again. */
-export async function handleStatusTimeout(body: Record<string, unknown>): Promise<void> {
-  const inner = (typeof body.Result === 'object' && body.Result !== null ? body.Result : body) as Parameters<typeof queryFor>[0];
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * Daraja gave up on the query in its queue: it is marked so, and the next run may ask again.
+ * Daraja documents no fixed shape for the notice: a Result, or its fields at the top level, or
+ * anything else (logged, nothing to match).
+ */
+export async function handleStatusTimeout(body: unknown): Promise<void> {
+  const inner = isObject(body) ? (isObject(body.Result) ? body.Result : body) : undefined;
+  if (!inner) {
+    logger().warn('Transaction Status queue timeout that names no query; ignored');
+    return;
+  }
   const row = await queryFor(inner);
   if (row?.status === 'PENDING') await settle(row.id, 'TIMED_OUT', { resultDesc: 'Daraja\'s queue timed out.', result: body });
 }

@@ -1,7 +1,7 @@
 import type { ApiApp } from '@/lib/api/context';
 import { DARAJA_ACCEPTED } from '@/lib/rails/c2b';
 import { processBankReturn } from './bank-return';
-import { handleDarajaReversalResult } from './daraja-result';
+import { handleDarajaReversalResult, handleDarajaReversalTimeout } from './daraja-result';
 import { reversalsOfPayment } from './queries';
 import { requestReversal } from './request-reversal';
 import { reversalRoutes } from './routes';
@@ -19,7 +19,7 @@ export function registerReversalRoutes(app: ApiApp): void {
     return c.json(DARAJA_ACCEPTED, 200);
   });
   app.openapi(reversalRoutes.darajaTimeout, async (c) => {
-    await handleDarajaReversalResult(c.req.valid('json'), 'timeout');
+    await handleDarajaReversalTimeout(c.req.valid('json'));
     return c.json(DARAJA_ACCEPTED, 200);
   });
   app.openapi(reversalRoutes.bankReturn, async (c) => c.json(await processBankReturn(c.req.valid('json')), 200));

@@ -5,6 +5,7 @@ import { darajaAnswers } from '@/lib/rails/daraja-answers';
 import { requireBankSignature, requireMpesaToken } from '@/lib/rails/guards';
 import { darajaFailures } from '@/lib/rails/routes';
 import { DarajaResult, MpesaTokenQuery } from '@/lib/rails/schemas';
+import { DarajaNotice } from '@/lib/rails/daraja-result';
 import { BankReturnNotification, BankReturnResult, DarajaReversalResult, IdempotencyKeyHeader, Reversal, ReverseRequest } from './schemas';
 
 const tags = ['Payments'];
@@ -37,7 +38,7 @@ export const reversalRoutes = {
     tags: railTags,
     summary: 'M-Pesa reversal result (called by Safaricom Daraja: the ResultURL)',
     description:
-      'ResultCode 0 confirms the reversal (exactly once: a repeat changes nothing); any other code fails it with ResultDesc as the reason. Answers {"ResultCode":"0","ResultDesc":"Accepted"} once kept; 503 with Retry-After while the database is out. A wrong token answers 404.',
+      'ResultCode 0 naming the payment\'s whole Amount confirms the reversal (exactly once: a repeat changes nothing); another amount is not applied and holds the reversal for an operator (`attention`); any other code fails it with ResultDesc as the reason. ResultParameter may be a list or one object; numbers may come as text. Answers {"ResultCode":"0","ResultDesc":"Accepted"} once kept; 503 with Retry-After while the database is out. A wrong token answers 404.',
     middleware: [darajaAnswers('reversal-result'), requireMpesaToken],
     request: { query: MpesaTokenQuery, body: jsonBody(DarajaReversalResult) },
     responses: { 200: jsonResponse(DarajaResult, 'Kept.'), ...problems(404), ...darajaFailures },
@@ -47,9 +48,9 @@ export const reversalRoutes = {
     path: '/rails/daraja/reversal/timeout',
     tags: railTags,
     summary: 'M-Pesa reversal queue timeout (called by Safaricom Daraja: the QueueTimeOutURL)',
-    description: 'The request expired in M-Pesa\'s queue: the reversal fails, nothing was reversed, and the merchant may ask again.',
-    middleware: [darajaAnswers('reversal-result'), requireMpesaToken],
-    request: { query: MpesaTokenQuery, body: jsonBody(DarajaReversalResult) },
+    description: 'The request expired in M-Pesa\'s queue: the reversal fails, nothing was reversed, and the merchant may ask again. Any JSON is acknowledged (Daraja documents no fixed shape): a Result, or its ids at the top level, names the reversal.',
+    middleware: [darajaAnswers('reversal-timeout'), requireMpesaToken],
+    request: { query: MpesaTokenQuery, body: jsonBody(DarajaNotice) },
     responses: { 200: jsonResponse(DarajaResult, 'Kept.'), ...problems(404), ...darajaFailures },
   }),
   bankReturn: createRoute({

@@ -42,6 +42,11 @@ export const paymentReversals = pgTable(
     /** Why it failed (or why the rail returned the money), as the rail said it. */
     reason: text('reason'),
     remarks: text('remarks'),
+    /**
+     * Why this REQUESTED reversal waits for an operator rather than the rail: its result did not
+     * match the payment (another amount). The sweep never gives such a reversal up.
+     */
+    attention: text('attention'),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true, precision: 3 }),
   },

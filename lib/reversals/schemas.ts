@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { Timestamp, Uuid } from '@/lib/api/schemas';
 import { isStorableText } from '@/lib/platform/text';
+import { DarajaAccountResult } from '@/lib/rails/daraja-result';
 import { paymentRails } from '@/lib/payments/schema';
 import { reversalOrigins, reversalStatuses } from './schema';
 
@@ -18,6 +19,9 @@ export const Reversal = z
     resultCode: z.string().nullable().openapi({ description: 'The rail\'s result code, as it sent it.' }),
     reason: z.string().nullable().openapi({ description: 'Why the rail refused (FAILED), or why it returned the money (RAIL), in its words.' }),
     remarks: z.string().nullable(),
+    attention: z.string().nullable().openapi({
+      description: 'Set while a REQUESTED reversal waits for an operator instead of the rail: M-Pesa reported reversing an amount other than the payment\'s, so nothing was applied (docs/reconciliation.md).',
+    }),
     requestedBy: Uuid.nullable(),
     createdAt: Timestamp,
     completedAt: Timestamp.nullable(),
@@ -41,31 +45,12 @@ export const IdempotencyKeyHeader = z.object({
   'idempotency-key': z.string().min(1).max(255).openapi({ description: 'Required: a retry with the same key and body replays the first answer and never asks the rail twice.' }),
 });
 
-/** Daraja writes some values as numbers, some as strings. */
-const DarajaValue = z.union([z.string(), z.number()]);
-
 /**
  * Daraja's Result for an account-level request (Reversal), POSTed to the ResultURL; the same shape
- * reaches the QueueTimeOutURL when the request expired in its queue (docs/reconciliation.md).
+ * reaches the QueueTimeOutURL when the request expired in its queue (docs/reconciliation.md). Read
+ * leniently, as every Daraja callback (lib/rails/daraja-result.ts).
  */
-export const DarajaReversalResult = z
-  .looseObject({
-    Result: z.looseObject({
-      ResultType: DarajaValue.nullish(),
-      ResultCode: DarajaValue,
-      ResultDesc: z.string().max(1000).nullish(),
-      OriginatorConversationID: z.string().max(200).nullish(),
-      ConversationID: z.string().max(200).nullish(),
-      TransactionID: z.string().max(200).nullish(),
-      ResultParameters: z
-        .looseObject({
-          ResultParameter: z.union([z.array(z.looseObject({ Key: z.string(), Value: DarajaValue.nullish() })), z.looseObject({ Key: z.string(), Value: DarajaValue.nullish() })]).nullish(),
-        })
-        .nullish(),
-      ReferenceData: z.unknown().optional(),
-    }),
-  })
-  .openapi('DarajaReversalResult');
+export const DarajaReversalResult = z.looseObject({ Result: DarajaAccountResult }).openapi('DarajaReversalResult');
 export type DarajaReversalResultInput = z.infer<typeof DarajaReversalResult>;
 
 const Amount = z.union([z.string(), z.number()]).openapi({ example: '2500.75' });

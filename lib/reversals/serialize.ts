@@ -14,6 +14,7 @@ export const toReversalJson = (reversal: ReversalRow) => ({
   resultCode: reversal.resultCode,
   reason: reversal.reason,
   remarks: reversal.remarks,
+  attention: reversal.attention,
   requestedBy: reversal.requestedBy,
   createdAt: timestampJson(reversal.createdAt),
   completedAt: nullableTimestampJson(reversal.completedAt),

@@ -1,4 +1,4 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import { db } from '@/lib/platform/db';
 import { logger } from '@/lib/platform/logger';
 import { paymentReversals } from './schema';
@@ -27,6 +27,8 @@ export async function giveUpUnansweredReversals(now = new Date()): Promise<numbe
         eq(paymentReversals.status, 'REQUESTED'),
         eq(paymentReversals.origin, 'MERCHANT'),
         eq(paymentReversals.rail, 'MPESA'),
+        // M-Pesa did answer, with another amount: an operator's to settle, not the clock's.
+        isNull(paymentReversals.attention),
         lt(paymentReversals.createdAt, sql`${now.toISOString()}::timestamptz - make_interval(mins => ${REVERSAL_ANSWER_LIMIT_MINUTES})`),
         sql`not exists (select 1 from graphile_worker.jobs j where j.key = 'reversals.simulate:' || ${paymentReversals.id}::text)`,
       ),

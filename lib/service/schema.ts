@@ -8,6 +8,7 @@ export * from '@/lib/bills/schema';
 export * from '@/lib/ledger/schema';
 export * from '@/lib/payer-links/schema';
 export * from '@/lib/payments/schema';
+export * from '@/lib/pricing/schema';
 export * from '@/lib/reversals/schema';
 export * from '@/lib/events/schema';
 export * from '@/lib/stk/schema';

@@ -85,7 +85,20 @@ async function compareWithHeld(entry: StatementEntry, reference: string): Promis
 /** The reference an entry is kept under: the bank's, made storable as the bank rail makes it. */
 export const referenceOf = (entry: StatementEntry) => storableKey(entry.bankReference);
 
-const skipped = (detail: string): EntryResult => ({ outcome: 'SKIPPED', detail });
+/**
+ * Why an entry is not a payer's credit, or null when it is one. Debits (the service only collects;
+ * a bank charge, a payout, a debit booked as a batch), reversals, entries not booked yet and zero
+ * amounts are listed as SKIPPED with this sentence: they never stop the file's credits.
+ */
+export function skipReason(entry: StatementEntry): string | null {
+  if (entry.skip) return entry.skip;
+  // The most telling reason first: a reversal (RC is a debit, RD a credit) or a zero amount says more than its direction.
+  if (entry.reversal) return 'A reversal of an earlier entry, not a payer\'s credit.';
+  if (!entry.booked) return 'Not booked yet (pending or for information): it is matched when a statement books it.';
+  if (toUnits(entry.amount) === 0n) return 'A zero amount: no money moved.';
+  if (entry.direction === 'DEBIT') return 'A debit: the service only collects.';
+  return null;
+}
 
 /**
  * One entry of a bank statement against the service. A credit the service holds under the bank's
@@ -96,9 +109,8 @@ const skipped = (detail: string): EntryResult => ({ outcome: 'SKIPPED', detail }
  * duplicate of it, not a second credit. `held` is what heldCredits() found for the whole statement.
  */
 export async function settleEntry(statement: BankStatement, entry: StatementEntry, held?: HeldCredits): Promise<EntryResult> {
-  if (entry.direction === 'DEBIT') return skipped('A debit: the service only collects.');
-  if (entry.reversal) return skipped('A reversal of an earlier entry, not a payer\'s credit.');
-  if (!entry.booked) return skipped('Not booked yet (pending or for information): it is matched when a statement books it.');
+  const skip = skipReason(entry);
+  if (skip) return { outcome: 'SKIPPED', detail: skip };
 
   const reference = referenceOf(entry);
   // Held before the import began, or (without that list) now: a credit held since is caught below as a duplicate.

@@ -5,6 +5,7 @@ import { db } from '@/lib/platform/db';
 import { logger } from '@/lib/platform/logger';
 import { storableKey } from '@/lib/platform/text';
 import { promptResultOf, type StkCallbackInput } from './callback-format';
+import type { PromptResult } from './provider';
 import { initiationByCheckout } from './queries';
 import { settleInitiation } from './settle';
 
@@ -24,22 +25,39 @@ async function initiationWithPatience(checkoutRequestId: string) {
  */
 export async function handleStkCallback(body: StkCallbackInput, rawBody?: string): Promise<void> {
   const callback = body.Body.stkCallback;
-  const result = promptResultOf(callback);
+  const result = promptResultOf(callback, rawBody);
   // We store only CheckoutRequestIDs Daraja gave us; an id with odd bytes escapes to one we never stored.
-  const checkoutRequestId = storableKey(callback.CheckoutRequestID);
+  const checkoutRequestId = storableKey(String(callback.CheckoutRequestID).trim());
   const initiation = await initiationWithPatience(checkoutRequestId);
   if (initiation) {
     await settleInitiation(initiation.id, { kind: 'result', result });
     return;
   }
   logger().warn({ checkoutRequestId, resultCode: result.resultCode }, 'STK callback for a prompt we do not know');
-  // Money moved for a prompt we lost track of: keep it for an operator rather than drop it,
-  // whatever its amount (an amount that is not money is held, never credited).
-  if (result.resultCode === '0' && result.receipt) {
-    const outcome = await ingestRailPayment(
-      { rail: 'MPESA', channel: 'MOBILE_MONEY', providerReference: result.receipt, accountReference: '', currency: 'KES', payerPhone: result.phone, narration: `M-Pesa prompt ${checkoutRequestId}`, receivedAt: result.paidAt ?? new Date(), rawBody },
-      readRailAmount(result.amount ?? '', 'KES'),
-    );
-    logger().warn({ checkoutRequestId, outcome: outcome.outcome }, 'money from an unknown phone prompt kept');
-  }
+  if (result.resultCode === '0') await keepUnknownPromptMoney(checkoutRequestId, result);
+}
+
+/**
+ * Money moved for a prompt we lost track of: kept in suspense for an operator, with the callback as
+ * received, whatever it lacks. Its reference is the receipt, or (a success without
+ * MpesaReceiptNumber, as Daraja's query also reports it) the CheckoutRequestID, exactly as for a
+ * known prompt (payment.ts), so a redelivery is a duplicate. No account is named, and an amount that
+ * is absent or not money (an object, text) is held under its own reason: never credited.
+ */
+async function keepUnknownPromptMoney(checkoutRequestId: string, result: PromptResult): Promise<void> {
+  const outcome = await ingestRailPayment(
+    {
+      rail: 'MPESA',
+      channel: 'MOBILE_MONEY',
+      providerReference: result.receipt ?? checkoutRequestId,
+      accountReference: '',
+      currency: 'KES',
+      payerPhone: result.phone,
+      narration: `M-Pesa prompt ${checkoutRequestId}`,
+      receivedAt: result.paidAt ?? new Date(),
+      rawBody: result.rawBody,
+    },
+    readRailAmount(result.amount ?? '', 'KES'),
+  );
+  logger().warn({ checkoutRequestId, outcome: outcome.outcome, receipt: result.receipt ? 'present' : 'absent' }, 'money from an unknown phone prompt kept');
 }

@@ -49,6 +49,8 @@ export async function recordPromptPayment(row: StkRow, result: PromptResult): Pr
       narration: promptNarration(row),
       receivedAt: result.paidAt ?? new Date(),
       merchantId: row.merchantId,
+      // Kept only should the money be held in suspense (an amount that is not money).
+      rawBody: result.rawBody,
     },
     // An amount the callback reports that is not money is held in suspense, never credited.
     // (NUMERIC comes back as "700.0000": reading it drops the trailing zeros KES does not allow.)

@@ -23,6 +23,8 @@ export interface PromptResult {
   amount?: string;
   phone?: string;
   paidAt?: Date;
+  /** The callback as received: kept with the money when it is held in suspense. */
+  rawBody?: string;
 }
 
 export interface StkProvider {

@@ -51,7 +51,7 @@ export const stkRoutes = {
     path: '/rails/daraja/stk/callback',
     tags: ['Rails'],
     summary: 'M-Pesa Express (STK push) result (called by Safaricom Daraja)',
-    description: 'The CallBackURL sent with each prompt. Acknowledged with {"ResultCode":0,"ResultDesc":"Accepted"} once its outcome is kept; a repeated callback changes nothing. Never "Accepted" when it was not kept: 503 with Retry-After during a database outage, 4xx when the body cannot be read, always in Daraja\'s format. A wrong token answers 404.',
+    description: 'The CallBackURL sent with each prompt. Acknowledged with {"ResultCode":0,"ResultDesc":"Accepted"} once its outcome is kept; a repeated callback changes nothing. ResultCode and the Item values may come as numbers or text, Item as a list or one item. A success for a prompt we do not know is kept in suspense with the body as received (under its receipt, else its CheckoutRequestID). Never "Accepted" when it was not kept: 503 with Retry-After during a database outage, 4xx when the body cannot be read, always in Daraja\'s format. A wrong token answers 404.',
     middleware: [darajaAnswers('stk-callback'), requireMpesaToken],
     request: { query: MpesaTokenQuery, body: jsonBody(StkCallbackBody) },
     responses: { 200: jsonResponse(DarajaResult, 'Kept.'), ...problems(404), ...darajaFailures },

@@ -42,6 +42,11 @@ export const StkInitiation = z
     failureCode: z.string().nullable().openapi({ description: 'Daraja\'s ResultCode when FAILED, e.g. "1032".' }),
     failureReason: z.string().nullable().openapi({ example: 'The payer cancelled the prompt.' }),
     paymentId: Uuid.nullable().openapi({ description: 'The payment, once COMPLETED.' }),
+    checkoutRequestId: z.string().nullable().openapi({
+      example: 'ws_CO_21112026130253123456789',
+      description: 'M-Pesa\'s CheckoutRequestID of the prompt (Daraja\'s answer to the push; the simulator makes one of the same form): what Safaricom\'s reports and the M-Pesa statement name it by. Null only when M-Pesa gave none.',
+    }),
+    merchantRequestId: z.string().nullable().openapi({ example: '29115-34620561-1', description: 'M-Pesa\'s MerchantRequestID of the prompt, as Daraja returned it.' }),
   })
   .openapi('StkInitiation');
 

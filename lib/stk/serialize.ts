@@ -18,4 +18,6 @@ export const toStkInitiationJson = (row: StkRow) => ({
   failureCode: row.failureCode,
   failureReason: row.failureReason,
   paymentId: row.paymentId,
+  checkoutRequestId: row.checkoutRequestId,
+  merchantRequestId: row.merchantRequestId,
 });

@@ -18,6 +18,10 @@ import { payloadOf, type SuspenseRow } from './serialize';
 
 const cannot = (status: 409 | 422, code: string, detail: string) => new ApiError(status, code, status === 409 ? 'Conflict' : 'Validation failed', detail);
 
+/** A suspense row whose reference is also a payment (kept before migration 0019): it is that payment. */
+export const referenceIsAPayment = () =>
+  cannot(409, 'reference_is_a_payment', 'This reference was also recorded as a payment, so this copy of it can be neither credited nor returned; an operator settles it (ledger:check lists it).');
+
 /**
  * Credits suspense into an account of the caller's merchant, or toward one of its open bills, as
  * the payment the rail would have made of it: same rail, provider reference, payer and receivedAt,
@@ -50,7 +54,10 @@ export async function resolveSuspense(principal: Principal, suspenseId: string, 
     if (account.currency !== row.currency) throw cannot(422, 'currency_mismatch', `This money is in ${row.currency} and the account takes ${account.currency}.`);
     if (bill && bill.currency !== row.currency) throw cannot(422, 'currency_mismatch', `This money is in ${row.currency} and the bill is in ${bill.currency}.`);
 
-    const result = await credit(tx, inboundOf(row, account), account, bill, now);
+    // The row holds its reference's claim (migration 0019): its payment is made under it. A payment
+    // of the same reference already there (a row kept before the claim existed) wins: never both.
+    const result = await credit(tx, inboundOf(row, account), account, bill, now, { claimHeld: true });
+    if (result.outcome === 'recorded' && result.duplicate) throw referenceIsAPayment();
     if (result.outcome !== 'recorded') throw new Error(`Crediting suspense ${row.id} answered ${result.outcome}`);
     const [resolved] = await tx
       .update(suspensePayments)

@@ -1,10 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { ApiError } from '@/lib/api/errors';
 import type { Principal } from '@/lib/api/principal';
-import { suspensePayments } from '@/lib/payments/schema';
-import { db } from '@/lib/platform/db';
+import { payments, suspensePayments } from '@/lib/payments/schema';
+import { db, type Queryable } from '@/lib/platform/db';
 import { recordAudit } from '@/lib/audit/record';
 import { getSuspense } from './queries';
+import { referenceIsAPayment } from './resolve';
 import type { SuspenseRow } from './serialize';
 
 /**
@@ -17,6 +18,8 @@ export async function requestReturn(principal: Principal, suspenseId: string, no
     const row = await getSuspense(principal, suspenseId, tx, true);
     if (row.status === 'RETURN_REQUESTED') return row;
     if (row.status === 'RESOLVED') throw new ApiError(409, 'already_resolved', 'Conflict', 'This money was already credited to an account, so it cannot be returned from suspense.');
+    // Paying a payer back while the merchant keeps the same reference as a payment would pay twice.
+    if (await isAPayment(tx, row)) throw referenceIsAPayment();
     const [marked] = await tx
       .update(suspensePayments)
       .set({ status: 'RETURN_REQUESTED', returnRequestedAt: new Date(), resolvedBy: principal.userId, resolutionNote: note || null })
@@ -30,4 +33,12 @@ export async function requestReturn(principal: Principal, suspenseId: string, no
     });
     return marked!;
   });
+}
+
+async function isAPayment(tx: Queryable, row: Pick<SuspenseRow, 'rail' | 'providerReference'>): Promise<boolean> {
+  const [payment] = await tx
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.rail, row.rail), eq(payments.providerReference, row.providerReference)));
+  return payment !== undefined;
 }

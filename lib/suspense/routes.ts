@@ -35,7 +35,7 @@ export const suspenseRoutes = {
     tags,
     summary: 'Credit suspense to one of your accounts, or toward an open bill',
     description:
-      'Recorded as the payment the rail would have made (same provider reference and payer), exactly once: ledger entries, balance, the day\'s totals, bill matching and `payment.received`. Resolving a RESOLVED row answers the same payment again. 409 when it is marked for return or its amount is not money, or the account is closed or the bill no longer open; 422 on another currency.',
+      'Recorded as the payment the rail would have made (same provider reference and payer), exactly once: ledger entries, balance, the day\'s totals, bill matching and `payment.received`. Resolving a RESOLVED row answers the same payment again. 409 when it is marked for return or its amount is not money, or the account is closed or the bill no longer open, or its reference is also a payment (`reference_is_a_payment`: a row kept before one reference became one record); 422 on another currency.',
     security: bearerSecurity,
     request: { params: SuspenseIdParams, body: jsonBody(ResolveSuspenseRequest) },
     responses: { 200: jsonResponse(SuspenseResolution, 'The resolved suspense and its payment.'), ...problems(400, 401, 403, 404, 409, 415, 422) },
@@ -45,7 +45,7 @@ export const suspenseRoutes = {
     path: `${byId}/return`,
     tags,
     summary: 'Mark suspense for return to the payer',
-    description: 'It becomes RETURN_REQUESTED and can no longer be credited; the money is paid back outside the API. Asking again answers the same; a RESOLVED row answers 409.',
+    description: 'It becomes RETURN_REQUESTED and can no longer be credited; the money is paid back outside the API. Asking again answers the same; a RESOLVED row answers 409, as does a row whose reference is also a payment (`reference_is_a_payment`): paying the payer back would pay twice.',
     security: bearerSecurity,
     request: { params: SuspenseIdParams, body: jsonBody(ReturnSuspenseRequest) },
     responses: { 200: jsonResponse(SuspensePayment, 'The suspense payment.'), ...problems(400, 401, 403, 404, 409, 415, 422) },

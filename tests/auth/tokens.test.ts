@@ -161,6 +161,16 @@ describe('disabled users', () => {
     expect(login.status).toBe(403);
     expect((await login.json()).code).toBe('user_disabled');
   });
+
+  it('are refused on the next request even when their session had been answering', async () => {
+    const { merchant } = await newMerchant();
+    const { user, password } = await newUser(merchant.id, 'PLAIN_MERCHANT');
+    const { accessToken } = await signIn(api, user.email, password);
+    // Two answered requests: the session is known by then and read by its own, narrower query.
+    for (let request = 0; request < 2; request++) expect((await api.request('GET', '/auth/me', { token: accessToken })).status).toBe(200);
+    await setUserActive(user.email, false);
+    await expectRefused(accessToken, 'session_ended');
+  });
 });
 
 describe('roles', () => {

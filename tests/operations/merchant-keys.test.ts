@@ -25,6 +25,7 @@ const ALLOWED: Record<string, string> = {
   'expected_payments.expected_payments_pkey': SURROGATE,
   'invitations.invitations_pkey': SURROGATE,
   'invitations.invitations_token_hash_key': `${ROUTING} (an invitation link's token → its merchant)`,
+  'merchant_pricing.merchant_pricing_pkey': SURROGATE,
   'payer_links.payer_links_pkey': `${ROUTING} (the public payment link's token → its merchant)`,
   'payment_reversals.payment_reversals_pkey': SURROGATE,
   'payment_reversals.payment_reversals_one_active_idx': 'one active reversal per payment: payment ids are random uuids, so (merchant_id, payment_id) is the same rule; changed with the table when it is distributed',

@@ -94,15 +94,20 @@ describe('bank credit notifications', () => {
     expect((await postBank(api, body, SECRET, { at: now - 4 * 60 })).status).toBe(200);
   });
 
-  it('checks the signature before the body: an unsigned bad body is 401, a signed one 422 with each field', async () => {
-    const bad = { accountNumber: '', amount: true, currency: 'kes', channel: 'SWIFT', transactionTime: 'yesterday' };
+  it('checks the signature before the body: an unsigned bad body is 401, a signed one is kept in suspense', async () => {
+    const bad = { bankReference: `FT${Date.now()}`, accountNumber: '', amount: true, currency: 'kes', channel: 'SWIFT', transactionTime: 'yesterday' };
     expect((await postBank(api, bad, 'wrong-secret-0123456789abcdef0123')).status).toBe(401);
     const response = await postBank(api, bad, SECRET);
-    expect(response.status).toBe(422);
-    const problem = await response.json();
-    expect(problem.code).toBe('validation_failed');
-    expect(problem.errors.map((error: { path: string }) => error.path).sort()).toEqual(
-      ['accountNumber', 'amount', 'bankReference', 'channel', 'currency'],
-    );
+    expect([response.status, await response.json()]).toEqual([200, { status: 'suspense' }]);
+  });
+
+  it('refuses a signed notification without a bank reference with 422 naming it: nothing else identifies the credit', async () => {
+    for (const bankReference of [undefined, '', '  ', { id: 1 }, 'R'.repeat(201)]) {
+      const response = await postBank(api, { ...bankBody('1000000018', '10'), bankReference }, SECRET);
+      expect(response.status).toBe(422);
+      const problem = await response.json();
+      expect(problem.code).toBe('validation_failed');
+      expect(problem.errors.map((error: { path: string }) => error.path)).toEqual(['bankReference']);
+    }
   });
 });

@@ -147,7 +147,7 @@ describe('M-Pesa reversals through Daraja\'s Reversal API (a local Daraja server
     const late = {
       Result: {
         ResultType: 0, ResultCode: 0, ResultDesc: 'The service request is processed successfully.', OriginatorConversationID: '9-9-9', ConversationID: 'AG_late', TransactionID: 'TLATE00001',
-        ResultParameters: { ResultParameter: { Key: 'OriginalTransactionID', Value: payment.providerReference } },
+        ResultParameters: { ResultParameter: [{ Key: 'Amount', Value: 75 }, { Key: 'OriginalTransactionID', Value: payment.providerReference }] },
       },
     };
     const path = `/rails/daraja/reversal/result?token=${encodeURIComponent(await mpesaCallbackSecret())}`;

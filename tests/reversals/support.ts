@@ -24,7 +24,7 @@ export interface ReversalJson {
 
 export const REVERSAL_KEYS = [
   'id', 'paymentId', 'rail', 'origin', 'status', 'amount', 'feeAmount', 'currency', 'railReference', 'resultCode', 'reason', 'remarks',
-  'requestedBy', 'createdAt', 'completedAt',
+  'attention', 'requestedBy', 'createdAt', 'completedAt',
 ];
 
 export function reverse(api: TestApi, token: string, paymentId: string, options: { key?: string | null; json?: Record<string, unknown> } = {}) {

@@ -7,6 +7,8 @@ import { collectionAccounts, virtualAccounts } from '@/lib/accounts/schema';
 import { payments, suspensePayments } from '@/lib/payments/schema';
 import { db } from '@/lib/platform/db';
 import { processBankCredit } from '@/lib/rails/bank-credit';
+import { statementIdentity } from '@/lib/statements/identity';
+import { parseStatementFile } from '@/lib/statements/parse-file';
 import { statementImports } from '@/lib/statements/schema';
 
 /** An account number with a valid check digit that no account has (numbers start at 100000000). */
@@ -41,4 +43,10 @@ export const importsOf = (statementId: string) => db().select().from(statementIm
 export async function balanceOf(id: string) {
   const [account] = await db().select().from(virtualAccounts).where(eq(virtualAccounts.id, id));
   return { balance: account!.balance, feeBalance: account!.feeBalance };
+}
+
+/** The identity the import gives the file's first statement, once its account is known to be ours. */
+export function identityOf(bytes: Uint8Array, collectionAccount: string): string {
+  const [statement] = parseStatementFile(bytes).statements;
+  return statementIdentity({ ...statement!, bankAccount: collectionAccount });
 }

@@ -38,6 +38,8 @@ describe('phone prompts through Daraja (a local Daraja server)', () => {
     const phone = phoneThat();
     const initiation = await initiate(api, token, { phone, amount: 1500, accountNumber: virtualAccount.accountNumber, description: 'Invoice number 42 for October' });
     const push = daraja.pushes.get((await storedInitiation(initiation.id)).checkoutRequestId!)!;
+    // The merchant gets Daraja's own ids at once, to match Safaricom's reports.
+    expect(initiation).toMatchObject({ checkoutRequestId: push.checkoutRequestId, merchantRequestId: push.merchantRequestId });
     expect(push.body).toMatchObject({
       BusinessShortCode: '174379',
       TransactionType: 'CustomerPayBillOnline',
@@ -51,7 +53,7 @@ describe('phone prompts through Daraja (a local Daraja server)', () => {
     expect(push.body.CallBackURL).toBe(`${api.baseUrl}/api/v1/rails/daraja/stk/callback?token=${encodeURIComponent(await mpesaCallbackSecret())}`);
 
     const done = await settled(api, token, initiation.id);
-    expect(done).toMatchObject({ status: 'COMPLETED', paymentId: expect.any(String) });
+    expect(done).toMatchObject({ status: 'COMPLETED', paymentId: expect.any(String), checkoutRequestId: push.checkoutRequestId, merchantRequestId: push.merchantRequestId });
     expect(push.callbackStatus).toBe(200);
     const [payment] = await paymentsOfAccount(virtualAccount.accountNumber);
     expect(payment).toMatchObject({ id: done.paymentId, providerReference: push.receipt, amount: '1500.0000', payerPhone: phone });

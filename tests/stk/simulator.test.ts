@@ -29,6 +29,9 @@ describe('phone prompts in the sandbox (simulator)', () => {
     expect(initiation).toMatchObject({
       status: 'PENDING', phone: '254712345678', amount: 1500, accountNumber: virtualAccount.accountNumber, description: 'Invoice 42',
       expectedPaymentId: null, customerId: null, failureCode: null, failureReason: null, paymentId: null,
+      // The simulator answers the push as Daraja does, with ids of Daraja's forms.
+      checkoutRequestId: expect.stringMatching(/^ws_CO_\d{24}$/),
+      merchantRequestId: expect.stringMatching(/^\d{1,5}-\d{8}-1$/),
     });
     expect(response.headers.get('location')).toBe(`/api/v1/merchants/me/stk/${initiation.id}`);
 

@@ -47,8 +47,10 @@ export function addRecoveryRoutes(routes: Map<string, DarajaRoute>, credentials:
   const transactions: PaybillTransaction[] = [];
   const registered = new Map<string, { nominatedNumber: string; callbackUrl: string }>();
   const queries: Array<Record<string, unknown>> = [];
-  const results: Array<{ url: string; body: unknown; status?: number }> = [];
+  const results: Array<{ url: string; body: unknown; status?: number; answer?: unknown }> = [];
   const settings = { pageSize: 100, organizationName: 'Collect Test Paybill' };
+  /** How this Daraja writes the Result: as built below, or in another documented variant (set per test). */
+  const hooks = { reshape: (result: ReturnType<typeof statusResult>): unknown => result };
 
   routes.set('/pulltransactions/v1/register', ({ body, send, fault }) => {
     if (!/^\d{5,7}$/.test(String(body.ShortCode ?? ''))) return fault(400, '400.001', 'Invalid ShortCode');
@@ -149,11 +151,14 @@ export function addRecoveryRoutes(routes: Map<string, DarajaRoute>, credentials:
     }
     const ids = { originator: `${randomInt(1e4)}-${randomInt(1e8)}-1`, conversation: `AG_${compactEat(new Date()).toString().slice(0, 8)}_${randomBytes(10).toString('hex')}` };
     send(200, { OriginatorConversationID: ids.originator, ConversationID: ids.conversation, ResponseCode: '0', ResponseDescription: 'Accept the service request successfully.' });
-    const delivery = { url: String(body.ResultURL), body: statusResult(body, ids) as unknown, status: undefined as number | undefined };
+    const delivery: (typeof results)[number] = { url: String(body.ResultURL), body: hooks.reshape(statusResult(body, ids)) };
     results.push(delivery);
     setTimeout(() => {
       void fetch(delivery.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(delivery.body) })
-        .then((response) => (delivery.status = response.status))
+        .then(async (response) => {
+          delivery.answer = await response.json().catch(() => undefined);
+          delivery.status = response.status;
+        })
         .catch(() => (delivery.status = 0));
     }, state.callbackDelayMs);
   });
@@ -168,6 +173,10 @@ export function addRecoveryRoutes(routes: Map<string, DarajaRoute>, credentials:
     results,
     set pageSize(value: number) {
       settings.pageSize = value;
+    },
+    /** Rewrites each Result before it is posted (one ResultParameter, numbers as text, …); identity when unset. */
+    set reshapeResult(value: ((result: Record<string, unknown>) => unknown) | undefined) {
+      hooks.reshape = (value as (result: unknown) => unknown) ?? ((result) => result);
     },
   };
 }

@@ -22,6 +22,8 @@ export interface DarajaReversal {
   transactionId: string;
   resultBody?: unknown;
   resultStatus?: number;
+  /** What our ResultURL answered, parsed. */
+  resultAnswer?: unknown;
 }
 
 const eatTime = (at = new Date()) => new Date(at.getTime() + 3 * 3_600_000).toISOString().replace(/[-:T]/g, '').slice(0, 14);
@@ -31,7 +33,11 @@ export function addReversalRoutes(routes: Map<string, DarajaRoute>, credentials:
   const transactions = new Map<string, number>();
   const scenarios = new Map<string, ReversalScenario>();
   const requests: DarajaReversal[] = [];
-  const state = { resultDelayMs: options.resultDelayMs ?? 150 };
+  const state = {
+    resultDelayMs: options.resultDelayMs ?? 150,
+    /** How this Daraja writes the Result: as built below, or in another documented variant (set per test). */
+    reshape: (result: ReturnType<typeof resultFor>, _request: DarajaReversal): unknown => result,
+  };
 
   function problem(body: Record<string, unknown>): string | undefined {
     if (body.Initiator !== credentials.initiator) return 'Initiator';
@@ -81,11 +87,12 @@ export function addReversalRoutes(routes: Map<string, DarajaRoute>, credentials:
 
   async function deliver(request: DarajaReversal) {
     const scenario = scenarios.get(String(request.body.TransactionID));
-    request.resultBody ??= resultFor(request, scenario);
+    request.resultBody ??= state.reshape(resultFor(request, scenario), request);
     const url = String(scenario?.kind === 'timeout' ? request.body.QueueTimeOutURL : request.body.ResultURL);
     const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(request.resultBody) });
     request.resultStatus = response.status;
-    return { status: response.status, body: await response.json().catch(() => undefined) };
+    request.resultAnswer = await response.json().catch(() => undefined);
+    return { status: response.status, body: request.resultAnswer };
   }
 
   routes.set(REVERSAL_PATH, ({ body, send, fault }) => {
@@ -115,6 +122,10 @@ export function addReversalRoutes(routes: Map<string, DarajaRoute>, credentials:
     requests,
     set resultDelayMs(value: number) {
       state.resultDelayMs = value;
+    },
+    /** Rewrites each Result before it is posted (one ResultParameter, amounts as text, another amount, …); identity when unset. */
+    set reshapeResult(value: ((result: Record<string, unknown>, request: DarajaReversal) => unknown) | undefined) {
+      state.reshape = (value as (result: unknown, request: DarajaReversal) => unknown) ?? ((result) => result);
     },
     /** POSTs a request's Result (again): Daraja may deliver one more than once. */
     redeliver: (conversationId: string) => deliver(requests.find((request) => request.conversationId === conversationId)!),

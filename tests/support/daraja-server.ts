@@ -1,6 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { addC2bRoutes } from './daraja-c2b';
 import { addRecoveryRoutes } from './daraja-recovery';
 import { addReversalRoutes } from './daraja-reversal';
 
@@ -59,7 +60,13 @@ export async function startDarajaServer(options: { callbackDelayMs?: number } = 
   const tokens = new Set<string>();
   const scenarios = new Map<string, StkScenario>();
   const pushes = new Map<string, DarajaPush>();
-  const state = { tokenRequests: 0, callbackDelayMs: options.callbackDelayMs ?? 150, refuseCredentials: false };
+  const state = {
+    tokenRequests: 0,
+    callbackDelayMs: options.callbackDelayMs ?? 150,
+    refuseCredentials: false,
+    /** How this Daraja writes the STK callback: as built below, or in another documented variant (set per test). */
+    reshapeCallback: (callback: ReturnType<typeof callbackFor>): unknown => callback,
+  };
   const routes = new Map<string, DarajaRoute>();
   /** Paths Daraja answers with an error whatever the request (an outage): set per test. */
   const outages = new Map<string, { status: number; body: unknown }>();
@@ -130,7 +137,7 @@ export async function startDarajaServer(options: { callbackDelayMs?: number } = 
   }
 
   async function deliver(push: DarajaPush) {
-    push.callbackBody ??= callbackFor(push, scenarios.get(String(push.body.PhoneNumber)) ?? PAID);
+    push.callbackBody ??= state.reshapeCallback(callbackFor(push, scenarios.get(String(push.body.PhoneNumber)) ?? PAID));
     const response = await fetch(String(push.body.CallBackURL), {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -181,6 +188,8 @@ export async function startDarajaServer(options: { callbackDelayMs?: number } = 
   // Pull Transactions and Transaction Status: the simulated paybill's own list of payments.
   const recovery = addRecoveryRoutes(routes, credentials, state);
   const reversals = addReversalRoutes(routes, credentials);
+  // C2B Register URL (the confirmation and validation URLs of the paybill).
+  const c2b = addC2bRoutes(routes);
 
   const server = createServer(async (request, response) => {
     const url = new URL(request.url ?? '/', 'http://daraja.local');
@@ -221,6 +230,10 @@ export async function startDarajaServer(options: { callbackDelayMs?: number } = 
     set callbackDelayMs(value: number) {
       state.callbackDelayMs = value;
     },
+    /** Rewrites each STK callback before it is posted (ResultCode as text, no receipt, …); identity when unset. */
+    set reshapeCallback(value: ((callback: Record<string, unknown>) => unknown) | undefined) {
+      state.reshapeCallback = (value as (callback: unknown) => unknown) ?? ((callback) => callback);
+    },
     /** Daraja forgets every token it issued, as when they expire. */
     revokeTokens: () => tokens.clear(),
     /** true: OAuth refuses our consumer key and secret (as when they are revoked). */
@@ -231,6 +244,7 @@ export async function startDarajaServer(options: { callbackDelayMs?: number } = 
     outages,
     recovery,
     reversals,
+    c2b,
     /** POSTs the prompt's callback (again): Daraja may deliver one more than once. */
     redeliver: (checkoutRequestId: string) => deliver(pushes.get(checkoutRequestId)!),
     close: () =>

@@ -4,7 +4,7 @@ import { revalidatePath } from 'next/cache';
 import { z } from 'zod';
 import { mfaRoutes } from '@/lib/auth/mfa/routes';
 import { isServiceError } from '@/lib/portal/errors';
-import type { FormState } from '@/lib/portal/forms';
+import { assertSubmittedForm, type FormState } from '@/lib/portal/forms';
 import { refusalMessage } from '@/lib/portal/admin-action';
 import { portalClient, requireSession } from '@/lib/portal/session';
 import { teamRoutes } from '@/lib/team/routes';
@@ -13,6 +13,7 @@ export type PasswordState = FormState<'currentPassword' | 'newPassword'> & { ok?
 
 /** Never echoes a password back: `values` stays empty. */
 export async function changePassword(_previous: PasswordState, formData: FormData): Promise<PasswordState> {
+  assertSubmittedForm(formData);
   const session = await requireSession();
   const currentPassword = String(formData.get('currentPassword') ?? '');
   const newPassword = String(formData.get('newPassword') ?? '');
@@ -50,6 +51,7 @@ export async function startMfa(_previous: MfaState): Promise<MfaState> {
 const codeSchema = z.string().trim().min(6, 'Type the 6-digit code your app shows.').max(20);
 
 export async function confirmMfa(previous: MfaState, formData: FormData): Promise<MfaState> {
+  assertSubmittedForm(formData);
   const session = await requireSession();
   const code = codeSchema.safeParse(formData.get('code'));
   if (!code.success) return { ...previous, errors: { code: [code.error.issues[0]!.message] } };
@@ -64,6 +66,7 @@ export async function confirmMfa(previous: MfaState, formData: FormData): Promis
 }
 
 export async function disableMfa(_previous: MfaState, formData: FormData): Promise<MfaState> {
+  assertSubmittedForm(formData);
   const session = await requireSession();
   const code = codeSchema.safeParse(formData.get('code'));
   if (!code.success) return { errors: { code: [code.error.issues[0]!.message] } };

@@ -4,10 +4,11 @@ import { MfaEnrolment } from '@/components/team/mfa-enrolment';
 import { PageHeader } from '@/components/ui/page-header';
 import { mfaRoutes } from '@/lib/auth/mfa/routes';
 import { portalClient, requireSession } from '@/lib/portal/session';
+import { servicePage } from '@/components/ui/service-page';
 
 export const metadata: Metadata = { title: 'Your account' };
 
-export default async function AccountPage() {
+async function AccountPage() {
   const session = await requireSession();
   const status = await portalClient(session).call(mfaRoutes.status);
   return (
@@ -32,3 +33,5 @@ export default async function AccountPage() {
     </>
   );
 }
+
+export default servicePage({ title: 'Your account' }, AccountPage);

@@ -10,6 +10,7 @@ import { merchantRoutes } from '@/lib/merchants/routes';
 import { isServiceError } from '@/lib/portal/errors';
 import { canWrite } from '@/lib/portal/roles';
 import { portalClient, requireSession } from '@/lib/portal/session';
+import { assertSubmittedForm } from '@/lib/portal/forms';
 
 const fields = ['purpose', 'subMerchantId', 'currency', 'accountName'] as const;
 type Field = (typeof fields)[number];
@@ -56,6 +57,7 @@ async function existingAccountHref(client: ServiceClient, request: ProvisionRequ
 
 /** Opens a BRAND, SUBSCRIBER or CURRENCY account, then shows it. */
 export async function provisionAccount(_previous: ProvisionAccountState, formData: FormData): Promise<ProvisionAccountState> {
+  assertSubmittedForm(formData);
   const session = await requireSession();
   const values = typedValues(formData, fields);
   if (!canWrite(session.user)) return { message: 'You have read-only access, so you cannot open accounts.', values };

@@ -11,12 +11,13 @@ import { accountPurposes, type AccountPurpose } from '@/lib/accounts/schema';
 import { cursorParam, fetchPage, firstParam, type SearchParams } from '@/lib/portal/pagination';
 import { canWrite } from '@/lib/portal/roles';
 import { portalClient, requireSession } from '@/lib/portal/session';
+import { servicePage } from '@/components/ui/service-page';
 
 export const metadata: Metadata = { title: 'Accounts' };
 
 const isPurpose = (value: string | undefined): value is AccountPurpose => accountPurposes.includes(value as AccountPurpose);
 
-export default async function AccountsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+async function AccountsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const session = await requireSession();
   const query = await searchParams;
   const requested = firstParam(query.purpose);
@@ -46,3 +47,5 @@ export default async function AccountsPage({ searchParams }: { searchParams: Pro
     </>
   );
 }
+
+export default servicePage({ title: 'Accounts', back: { href: '/accounts', label: 'Show every account' } }, AccountsPage);

@@ -6,7 +6,7 @@ import type { InlineActionState } from '@/components/team/inline-action';
 import { apiKeyRoutes } from '@/lib/api-keys/routes';
 import { CreateApiKeyRequest } from '@/lib/api-keys/schemas';
 import { NOT_ADMIN, refusalMessage, requireAdminSession } from '@/lib/portal/admin-action';
-import type { FormState } from '@/lib/portal/forms';
+import { assertSubmittedForm, type FormState } from '@/lib/portal/forms';
 import { isServiceError } from '@/lib/portal/errors';
 import { portalClient } from '@/lib/portal/session';
 
@@ -16,6 +16,7 @@ type Field = 'name' | 'role' | 'subMerchantId';
 export type CreateApiKeyState = FormState<Field> & { created?: { name: string; secret: string } };
 
 export async function createApiKey(_previous: CreateApiKeyState, formData: FormData): Promise<CreateApiKeyState> {
+  assertSubmittedForm(formData);
   const session = await requireAdminSession();
   const values = { name: String(formData.get('name') ?? '').slice(0, 200), role: String(formData.get('role') ?? ''), subMerchantId: String(formData.get('subMerchantId') ?? '') };
   if (!session) return { message: NOT_ADMIN, values };
@@ -36,6 +37,7 @@ export async function createApiKey(_previous: CreateApiKeyState, formData: FormD
 }
 
 export async function revokeApiKey(_previous: InlineActionState, formData: FormData): Promise<InlineActionState> {
+  assertSubmittedForm(formData);
   const session = await requireAdminSession();
   if (!session) return { message: NOT_ADMIN };
   const keyId = z.uuid().safeParse(formData.get('keyId'));

@@ -14,10 +14,11 @@ import { cursorParam, fetchPage, type SearchParams } from '@/lib/portal/paginati
 import { isAdmin } from '@/lib/portal/roles';
 import { portalClient, requireSession } from '@/lib/portal/session';
 import { revokeApiKey } from './actions';
+import { servicePage } from '@/components/ui/service-page';
 
 export const metadata: Metadata = { title: 'API keys' };
 
-export default async function ApiKeysPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+async function ApiKeysPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const session = await requireSession();
   const header = <PageHeader title="API keys" description="Keys let your systems call the Collect API without a person's password. Exchange a key for an access token at POST /api/v1/auth/token." />;
   if (!isAdmin(session.user)) return <>{header}<AdminOnly what="API keys" /></>;
@@ -77,3 +78,5 @@ export default async function ApiKeysPage({ searchParams }: { searchParams: Prom
     </>
   );
 }
+
+export default servicePage({ title: 'API keys', back: { href: '/api-keys', label: 'Show the first page of API keys' } }, ApiKeysPage);

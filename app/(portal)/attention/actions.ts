@@ -4,7 +4,7 @@ import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import type { ServiceClient } from '@/lib/client';
 import { isServiceError } from '@/lib/portal/errors';
-import type { FormState } from '@/lib/portal/forms';
+import { assertSubmittedForm, type FormState } from '@/lib/portal/forms';
 import { canWrite } from '@/lib/portal/roles';
 import { portalClient, requireSession } from '@/lib/portal/session';
 import { suspenseRoutes } from '@/lib/suspense/routes';
@@ -40,6 +40,7 @@ const readTarget = (value: FormDataEntryValue | null) => {
 };
 
 export async function resolveSuspense(_previous: AttentionFormState, formData: FormData): Promise<AttentionFormState> {
+  assertSubmittedForm(formData);
   const caller = await writer();
   if ('refused' in caller) return caller.refused;
   const suspenseId = id.safeParse(formData.get('suspenseId'));
@@ -55,6 +56,7 @@ export async function resolveSuspense(_previous: AttentionFormState, formData: F
 }
 
 export async function returnSuspense(_previous: AttentionFormState, formData: FormData): Promise<AttentionFormState> {
+  assertSubmittedForm(formData);
   const caller = await writer();
   if ('refused' in caller) return caller.refused;
   const suspenseId = id.safeParse(formData.get('suspenseId'));
@@ -68,6 +70,7 @@ export async function returnSuspense(_previous: AttentionFormState, formData: Fo
 }
 
 export async function movePayment(_previous: AttentionFormState, formData: FormData): Promise<AttentionFormState> {
+  assertSubmittedForm(formData);
   const caller = await writer();
   if ('refused' in caller) return caller.refused;
   const paymentId = id.safeParse(formData.get('paymentId'));
@@ -86,6 +89,7 @@ export async function movePayment(_previous: AttentionFormState, formData: FormD
 }
 
 export async function notePayment(_previous: AttentionFormState, formData: FormData): Promise<AttentionFormState> {
+  assertSubmittedForm(formData);
   const caller = await writer();
   if ('refused' in caller) return caller.refused;
   const paymentId = id.safeParse(formData.get('paymentId'));

@@ -17,6 +17,7 @@ import type { SearchParams } from '@/lib/portal/pagination';
 import { canWrite } from '@/lib/portal/roles';
 import { portalClient, requireSession } from '@/lib/portal/session';
 import { suspenseRoutes } from '@/lib/suspense/routes';
+import { servicePage } from '@/components/ui/service-page';
 
 export const metadata: Metadata = { title: 'Needs attention' };
 
@@ -57,7 +58,7 @@ function suspenseTargets(item: SuspensePayment, accounts: Account[], bills: Bill
   ];
 }
 
-export default async function AttentionPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+async function AttentionPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const session = await requireSession();
   const client = portalClient(session);
   const writer = canWrite(session.user);
@@ -128,3 +129,5 @@ export default async function AttentionPage({ searchParams }: { searchParams: Pr
     </>
   );
 }
+
+export default servicePage({ title: 'Needs attention', back: { href: '/attention', label: 'Show what needs attention' } }, AttentionPage);

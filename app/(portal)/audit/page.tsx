@@ -13,12 +13,13 @@ import { isServiceError } from '@/lib/portal/errors';
 import { cursorParam, fetchPage, hrefWith, type SearchParams } from '@/lib/portal/pagination';
 import { isAdmin } from '@/lib/portal/roles';
 import { portalClient, requireSession } from '@/lib/portal/session';
+import { servicePage } from '@/components/ui/service-page';
 
 export const metadata: Metadata = { title: 'Audit log' };
 
 const input = 'mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm';
 
-export default async function AuditPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+async function AuditPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const session = await requireSession();
   const header = <PageHeader title="Audit log" description="Who changed what, when and from where: every change by a person or an API key, and every sign-in. Entries cannot be changed or deleted." />;
   if (!isAdmin(session.user)) return <>{header}<AdminOnly what="the audit log" /></>;
@@ -76,3 +77,5 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
     </>
   );
 }
+
+export default servicePage({ title: 'Audit log', back: { href: '/audit', label: 'Show the whole audit log' } }, AuditPage);

@@ -8,7 +8,7 @@ import { CreateExpectedPaymentRequest } from '@/lib/bills/schemas';
 import type { ServiceClient } from '@/lib/client';
 import { decimalText } from '@/lib/money/decimal';
 import { isServiceError } from '@/lib/portal/errors';
-import type { FormState } from '@/lib/portal/forms';
+import { assertSubmittedForm, type FormState } from '@/lib/portal/forms';
 import { canWrite } from '@/lib/portal/roles';
 import { portalClient, requireSession } from '@/lib/portal/session';
 import { nairobiLocalToIso } from './nairobi-time';
@@ -62,6 +62,7 @@ async function billWithReference(client: ServiceClient, paymentReference: string
 
 /** Raises a bill (by default with its own one-time account number), then shows it. */
 export async function createBill(_previous: CreateBillState, formData: FormData): Promise<CreateBillState> {
+  assertSubmittedForm(formData);
   const session = await requireSession();
   // An unticked box is absent from the form data, but must come back unticked.
   const values = { ...typedValues(formData, fields), provisionInvoiceVa: formData.get('provisionInvoiceVa') === 'on' ? 'on' : '' };
@@ -106,6 +107,7 @@ export type CancelBillState = FormState;
  * second click, a retry or a stale page is harmless.
  */
 export async function cancelBill(_previous: CancelBillState, formData: FormData): Promise<CancelBillState> {
+  assertSubmittedForm(formData);
   const session = await requireSession();
   if (!canWrite(session.user)) return { message: 'You have read-only access, so you cannot cancel bills.' };
   const billId = z.uuid().safeParse(formData.get('billId'));

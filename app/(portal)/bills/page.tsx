@@ -12,12 +12,13 @@ import { billRoutes } from '@/lib/bills/routes';
 import { cursorParam, fetchPage, firstParam, type SearchParams } from '@/lib/portal/pagination';
 import { canWrite } from '@/lib/portal/roles';
 import { portalClient, requireSession } from '@/lib/portal/session';
+import { servicePage } from '@/components/ui/service-page';
 
 export const metadata: Metadata = { title: 'Bills' };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export default async function BillsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+async function BillsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const session = await requireSession();
   const query = await searchParams;
   const status = firstParam(query.status);
@@ -67,3 +68,5 @@ export default async function BillsPage({ searchParams }: { searchParams: Promis
     </>
   );
 }
+
+export default servicePage({ title: 'Bills', back: { href: '/bills', label: 'Show every bill' } }, BillsPage);

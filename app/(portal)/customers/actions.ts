@@ -7,7 +7,7 @@ import type { ServiceClient } from '@/lib/client';
 import { customerRoutes } from '@/lib/customers/routes';
 import { CreateCustomerRequest } from '@/lib/customers/schemas';
 import { isServiceError } from '@/lib/portal/errors';
-import type { FormState } from '@/lib/portal/forms';
+import { assertSubmittedForm, type FormState } from '@/lib/portal/forms';
 import { canWrite } from '@/lib/portal/roles';
 import { portalClient, requireSession } from '@/lib/portal/session';
 
@@ -45,6 +45,7 @@ async function customerWithReference(client: ServiceClient, externalRef: string)
 
 /** Registers a customer, then shows it. On any failure the form answers in place with what was typed. */
 export async function createCustomer(_previous: CreateCustomerState, formData: FormData): Promise<CreateCustomerState> {
+  assertSubmittedForm(formData);
   const session = await requireSession();
   const values = typedValues(formData, fields);
   if (!canWrite(session.user)) return { message: 'You have read-only access, so you cannot register customers.', values };
@@ -89,6 +90,7 @@ export type ProvisionCustomerAccountState = FormState;
  * request, so a double click or a retry is harmless; the key makes a retried request a replay.
  */
 export async function provisionCustomerAccount(_previous: ProvisionCustomerAccountState, formData: FormData): Promise<ProvisionCustomerAccountState> {
+  assertSubmittedForm(formData);
   const session = await requireSession();
   if (!canWrite(session.user)) return { message: 'You have read-only access, so you cannot provision accounts.' };
   const parsed = z.object({ customerId: z.uuid(), idempotencyKey: z.uuid() }).safeParse(Object.fromEntries(formData));

@@ -9,10 +9,11 @@ import { customerRoutes } from '@/lib/customers/routes';
 import { cursorParam, fetchPage, firstParam, type SearchParams } from '@/lib/portal/pagination';
 import { canWrite } from '@/lib/portal/roles';
 import { portalClient, requireSession } from '@/lib/portal/session';
+import { servicePage } from '@/components/ui/service-page';
 
 export const metadata: Metadata = { title: 'Customers' };
 
-export default async function CustomersPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+async function CustomersPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const session = await requireSession();
   const query = await searchParams;
   const q = firstParam(query.q)?.slice(0, 200);
@@ -36,3 +37,5 @@ export default async function CustomersPage({ searchParams }: { searchParams: Pr
     </>
   );
 }
+
+export default servicePage({ title: 'Customers', back: { href: '/customers', label: 'Show every customer' } }, CustomersPage);

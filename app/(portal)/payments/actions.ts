@@ -13,6 +13,7 @@ import { canWrite } from '@/lib/portal/roles';
 import { portalClient, requireSession } from '@/lib/portal/session';
 import { sandboxRoutes } from '@/lib/rails/sandbox-routes';
 import { SandboxInboundPaymentRequest } from '@/lib/rails/schemas';
+import { assertSubmittedForm } from '@/lib/portal/forms';
 
 const fields = ['accountNumber', 'amount', 'channel', 'billReference', 'payerPhone', 'payerName', 'providerReference'] as const;
 type Field = (typeof fields)[number];
@@ -68,6 +69,7 @@ const simulated = (payment: Payment): SimulatedPayment => ({
  * confirmation. The page then refreshes, so balances and bills show what the payment did.
  */
 export async function simulatePayment(_previous: SimulatePaymentState, formData: FormData): Promise<SimulatePaymentState> {
+  assertSubmittedForm(formData);
   const session = await requireSession();
   const values = typedValues(formData, fields);
   if (!canWrite(session.user)) return { message: 'You have read-only access, so you cannot simulate payments.', values };

@@ -17,13 +17,14 @@ import { portalClient, requireSession } from '@/lib/portal/session';
 import { accountOption, chosenAccount, filterAccounts } from './accounts';
 import { isFiltered, readPaymentFilters } from './filters';
 import { dailyTotalsByCurrency, paymentSummary } from './totals';
+import { servicePage } from '@/components/ui/service-page';
 
 export const metadata: Metadata = { title: 'Payments' };
 
 /** The chart's range from the address: 7, 30 (the default) or 90 days. */
 const chartRange = (text: string | undefined): ChartRange => chartRanges.find((range) => String(range) === text) ?? 30;
 
-export default async function PaymentsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+async function PaymentsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const session = await requireSession();
   const query = await searchParams;
   const client = portalClient(session);
@@ -104,3 +105,5 @@ export default async function PaymentsPage({ searchParams }: { searchParams: Pro
     </>
   );
 }
+
+export default servicePage({ title: 'Payments', back: { href: '/payments', label: 'Show every payment' } }, PaymentsPage);

@@ -10,6 +10,7 @@ import { portalClient, requireSession } from '@/lib/portal/session';
 import { stkRoutes } from '@/lib/stk/routes';
 import { StkInitiateRequest } from '@/lib/stk/schemas';
 import { findPromptView, promptView } from './prompt-view';
+import { assertSubmittedForm } from '@/lib/portal/forms';
 
 const fields = ['phone', 'amount'] as const;
 type Field = (typeof fields)[number];
@@ -47,6 +48,7 @@ const promptForm = z.object({
  * follows it until the payer pays, declines or lets it lapse.
  */
 export async function sendPrompt(_previous: SendPromptState, formData: FormData): Promise<SendPromptState> {
+  assertSubmittedForm(formData);
   const session = await requireSession();
   const values = typedValues(formData, fields);
   if (!canWrite(session.user)) return { message: 'You have read-only access, so you cannot send payment prompts.', values };
@@ -102,6 +104,7 @@ const resendable = new Set(['FAILED', 'TIMED_OUT']);
  * click one prompt. On success the new prompt's page opens, following it live.
  */
 export async function sendAgain(_previous: ResendState, formData: FormData): Promise<ResendState> {
+  assertSubmittedForm(formData);
   const session = await requireSession();
   if (!canWrite(session.user)) return { message: 'You have read-only access, so you cannot send payment prompts.' };
   const initiationId = z.uuid().safeParse(formData.get('initiationId'));

@@ -16,6 +16,7 @@ import { cursorParam, fetchPage, firstParam, type SearchParams } from '@/lib/por
 import { canWrite } from '@/lib/portal/roles';
 import { portalClient, requireSession } from '@/lib/portal/session';
 import { stkRoutes } from '@/lib/stk/routes';
+import { servicePage } from '@/components/ui/service-page';
 
 export const metadata: Metadata = { title: 'Phone prompts' };
 
@@ -31,7 +32,7 @@ const isPromptStatus = (text: string | undefined): text is PromptStatus => promp
  * to which phone, for how much and for which bill or customer. One that failed, was cancelled or
  * timed out can be sent again from here.
  */
-export default async function PromptsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+async function PromptsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const session = await requireSession();
   const query = await searchParams;
   const typed = { status: firstParam(query.status), phone: firstParam(query.phone)?.slice(0, 40) };
@@ -90,3 +91,5 @@ export default async function PromptsPage({ searchParams }: { searchParams: Prom
     </>
   );
 }
+
+export default servicePage({ title: 'Phone prompts', back: { href: '/stk', label: 'Show every phone prompt' } }, PromptsPage);

@@ -6,7 +6,7 @@ import type { InlineActionState } from '@/components/team/inline-action';
 import { siteOrigin } from '@/app/pay/links';
 import { NOT_ADMIN, refusalMessage, requireAdminSession } from '@/lib/portal/admin-action';
 import { isServiceError } from '@/lib/portal/errors';
-import type { FormState } from '@/lib/portal/forms';
+import { assertSubmittedForm, type FormState } from '@/lib/portal/forms';
 import { portalClient } from '@/lib/portal/session';
 import { teamRoutes } from '@/lib/team/routes';
 import { InviteRequest } from '@/lib/team/schemas';
@@ -21,6 +21,7 @@ type InviteField = 'email' | 'role' | 'subMerchantId';
 export type InviteState = FormState<InviteField> & { created?: { email: string; inviteUrl: string; emailed: boolean } };
 
 export async function inviteUser(_previous: InviteState, formData: FormData): Promise<InviteState> {
+  assertSubmittedForm(formData);
   const session = await requireAdminSession();
   const values = { email: String(formData.get('email') ?? '').slice(0, 254), role: String(formData.get('role') ?? ''), subMerchantId: String(formData.get('subMerchantId') ?? '') };
   if (!session) return { message: NOT_ADMIN, values };
@@ -58,6 +59,7 @@ async function change(formData: FormData, idField: string, run: (client: ReturnT
 }
 
 export async function changeRole(_previous: InlineActionState, formData: FormData): Promise<InlineActionState> {
+  assertSubmittedForm(formData);
   const role = z.enum(['MERCHANT_ADMIN', 'PLAIN_MERCHANT', 'SUPPORT']).safeParse(formData.get('role'));
   const sub = String(formData.get('subMerchantId') ?? '');
   if (!role.success) return { message: 'Choose a role.' };
@@ -68,6 +70,7 @@ export async function changeRole(_previous: InlineActionState, formData: FormDat
 }
 
 export async function disableUser(_previous: InlineActionState, formData: FormData): Promise<InlineActionState> {
+  assertSubmittedForm(formData);
   return change(formData, 'userId', async (client, userId) => {
     await client.call(teamRoutes.disable, { params: { userId } });
     return { ok: true, message: 'Disabled; their sessions have ended.' };
@@ -75,6 +78,7 @@ export async function disableUser(_previous: InlineActionState, formData: FormDa
 }
 
 export async function enableUser(_previous: InlineActionState, formData: FormData): Promise<InlineActionState> {
+  assertSubmittedForm(formData);
   return change(formData, 'userId', async (client, userId) => {
     await client.call(teamRoutes.enable, { params: { userId } });
     return { ok: true, message: 'Enabled.' };
@@ -82,6 +86,7 @@ export async function enableUser(_previous: InlineActionState, formData: FormDat
 }
 
 export async function issuePasswordReset(_previous: InlineActionState, formData: FormData): Promise<InlineActionState> {
+  assertSubmittedForm(formData);
   return change(formData, 'userId', async (client, userId) => {
     const link = await client.call(teamRoutes.passwordReset, { params: { userId } });
     return {
@@ -93,6 +98,7 @@ export async function issuePasswordReset(_previous: InlineActionState, formData:
 }
 
 export async function revokeInvitation(_previous: InlineActionState, formData: FormData): Promise<InlineActionState> {
+  assertSubmittedForm(formData);
   return change(formData, 'invitationId', async (client, invitationId) => {
     await client.call(teamRoutes.revokeInvitation, { params: { invitationId } });
     return { ok: true, message: 'Withdrawn; the link no longer works.' };
@@ -100,6 +106,7 @@ export async function revokeInvitation(_previous: InlineActionState, formData: F
 }
 
 export async function setRequireMfa(_previous: InlineActionState, formData: FormData): Promise<InlineActionState> {
+  assertSubmittedForm(formData);
   const session = await requireAdminSession();
   if (!session) return { message: NOT_ADMIN };
   const requireMfa = formData.get('requireMfa') === 'true';

@@ -13,10 +13,11 @@ import { isAdmin } from '@/lib/portal/roles';
 import { portalClient, requireSession } from '@/lib/portal/session';
 import { teamRoutes } from '@/lib/team/routes';
 import { disableUser, enableUser, issuePasswordReset, revokeInvitation, setRequireMfa } from './actions';
+import { servicePage } from '@/components/ui/service-page';
 
 export const metadata: Metadata = { title: 'Team' };
 
-export default async function TeamPage() {
+async function TeamPage() {
   const session = await requireSession();
   const header = <PageHeader title="Team" description="Who can sign in to your merchant, with which role, and how." />;
   if (!isAdmin(session.user)) return <>{header}<AdminOnly what="the team" /></>;
@@ -123,3 +124,5 @@ export default async function TeamPage() {
     </>
   );
 }
+
+export default servicePage({ title: 'Team' }, TeamPage);

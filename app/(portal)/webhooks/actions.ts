@@ -5,7 +5,7 @@ import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { firstErrors, refusalState, trimmed, typedValues, type CreateFormState } from '@/components/ui/form-state';
 import { isServiceError } from '@/lib/portal/errors';
-import type { FormState } from '@/lib/portal/forms';
+import { assertSubmittedForm, type FormState } from '@/lib/portal/forms';
 import { canWrite } from '@/lib/portal/roles';
 import { portalClient, requireSession } from '@/lib/portal/session';
 import { webhookEndpointRoutes } from '@/lib/webhooks/routes';
@@ -28,6 +28,7 @@ const endpointForm = z.object({ url: z.string().min(1, 'Enter the address to sen
 
 /** Registers an endpoint and shows its secret, this once. */
 export async function createEndpoint(_previous: CreateEndpointState, formData: FormData): Promise<CreateEndpointState> {
+  assertSubmittedForm(formData);
   const session = await requireSession();
   const values = typedValues(formData, ['url', 'description'] as const);
   const eventTypes = formData.getAll('eventTypes').filter((type): type is string => typeof type === 'string');
@@ -75,6 +76,7 @@ export type DeactivateEndpointState = FormState;
 
 /** Stops deliveries to an endpoint. The service answers a deactivated endpoint again, so a repeat or a stale page is harmless. */
 export async function deactivateEndpoint(_previous: DeactivateEndpointState, formData: FormData): Promise<DeactivateEndpointState> {
+  assertSubmittedForm(formData);
   const session = await requireSession();
   if (!canWrite(session.user)) return { message: 'You have read-only access, so you cannot deactivate endpoints.' };
   const endpointId = endpointIdOf(formData);
@@ -92,6 +94,7 @@ export async function deactivateEndpoint(_previous: DeactivateEndpointState, for
 export type RotateSecretState = FormState & { secret?: string; idempotencyKey?: string };
 
 export async function rotateSecret(_previous: RotateSecretState, formData: FormData): Promise<RotateSecretState> {
+  assertSubmittedForm(formData);
   const session = await requireSession();
   if (!canWrite(session.user)) return { message: 'You have read-only access, so you cannot rotate secrets.' };
   const endpointId = endpointIdOf(formData);
@@ -113,6 +116,7 @@ export async function rotateSecret(_previous: RotateSecretState, formData: FormD
 export type ActionNotice = FormState & { ok?: boolean; idempotencyKey?: string };
 
 export async function sendTestEvent(_previous: ActionNotice, formData: FormData): Promise<ActionNotice> {
+  assertSubmittedForm(formData);
   const session = await requireSession();
   if (!canWrite(session.user)) return { message: 'You have read-only access, so you cannot send test events.' };
   const endpointId = endpointIdOf(formData);

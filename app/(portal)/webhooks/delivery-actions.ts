@@ -8,11 +8,13 @@ import { canWrite } from '@/lib/portal/roles';
 import { portalClient, requireSession } from '@/lib/portal/session';
 import { webhookDeliveryRoutes } from '@/lib/webhooks/delivery-routes';
 import type { ActionNotice } from './actions';
+import { assertSubmittedForm } from '@/lib/portal/forms';
 
 const redeliverForm = z.object({ endpointId: z.uuid(), deliveryId: z.uuid(), idempotencyKey: z.uuid() });
 
 /** One fresh attempt now (and the usual retries if it fails). The key made at render makes a double click one redelivery. */
 export async function redeliver(_previous: ActionNotice, formData: FormData): Promise<ActionNotice> {
+  assertSubmittedForm(formData);
   const session = await requireSession();
   if (!canWrite(session.user)) return { message: 'You have read-only access, so you cannot redeliver webhooks.' };
   const form = redeliverForm.safeParse(Object.fromEntries(['endpointId', 'deliveryId', 'idempotencyKey'].map((name) => [name, formData.get(name)])));

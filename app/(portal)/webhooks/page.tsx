@@ -9,10 +9,11 @@ import { canWrite } from '@/lib/portal/roles';
 import { portalClient, requireSession } from '@/lib/portal/session';
 import { webhookEndpointRoutes } from '@/lib/webhooks/routes';
 import { endpointHealth } from './reasons';
+import { servicePage } from '@/components/ui/service-page';
 
 export const metadata: Metadata = { title: 'Webhooks' };
 
-export default async function WebhooksPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+async function WebhooksPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const session = await requireSession();
   const query = await searchParams;
   const client = portalClient(session);
@@ -36,3 +37,5 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
     </>
   );
 }
+
+export default servicePage({ title: 'Webhooks', back: { href: '/webhooks', label: 'Show the first page of webhook endpoints' } }, WebhooksPage);

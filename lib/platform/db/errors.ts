@@ -11,13 +11,19 @@ export function violatedUniqueConstraint(error: unknown): string | undefined {
 /** A LIKE pattern matches its text literally once %, _ and the escape character are escaped. */
 export const likeLiteral = (text: string) => text.replace(/[\\%_]/g, '\\$&');
 
-/** SQLSTATE classes and driver codes that mean "the database cannot be reached now", not "this request is wrong". */
-const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', '57P01', '57P02', '57P03', '53300']);
-const UNAVAILABLE_MESSAGES = /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|Cannot use a pool after calling end|the database system is (starting up|shutting down|in recovery mode)/i;
+/**
+ * SQLSTATE classes and driver codes that mean "the database cannot be reached now", not "this request
+ * is wrong". 57014 is a statement cancelled by statement_timeout (or by an operator): the database
+ * did not answer in time, so the caller is told to retry (lib/platform/db/timeouts.ts).
+ */
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', '57P01', '57P02', '57P03', '57014', '53300']);
+/** node-postgres's own messages: a refused or dropped connection, and its connect and query timeouts. */
+const UNAVAILABLE_MESSAGES = /Connection terminated|connection timeout|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error|Client was closed and is not queryable|Cannot use a pool after calling end|the database system is (starting up|shutting down|in recovery mode)/i;
 
 /**
- * Whether an error means PostgreSQL is down or unreachable (refused, reset, shutting down, too
- * many connections): the request may succeed if retried shortly. drizzle wraps the driver's
+ * Whether an error means PostgreSQL is down, unreachable or not answering in time (refused, reset,
+ * shutting down, too many connections, a connect or statement timeout): the request may succeed
+ * if retried shortly. drizzle wraps the driver's
  * error, so the cause chain is searched too.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {

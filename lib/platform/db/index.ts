@@ -1,5 +1,6 @@
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { DEFAULT_TIMEOUTS, GuardedPool, timeoutOptions, withStatementTimeout, type DatabaseTimeouts } from './timeouts';
 /** Queries are built from each domain's tables; the database handle itself needs none of them. */
 export type Database = NodePgDatabase;
 /** A transaction handle has the same query surface as the database itself. */
@@ -10,19 +11,25 @@ interface DatabaseState {
   pool?: pg.Pool;
   db?: Database;
   poolSize: number;
+  timeouts: DatabaseTimeouts;
 }
 
 // Next bundles load this module a second time; the pool must be one per process.
 const globalState = globalThis as unknown as { __collectDatabase?: DatabaseState };
-const state: DatabaseState = (globalState.__collectDatabase ??= { poolSize: 10 });
+const state: DatabaseState = (globalState.__collectDatabase ??= { poolSize: 10, timeouts: DEFAULT_TIMEOUTS });
 
 // NUMERIC (1700) and BIGINT (20) stay strings: money is never a float.
 pg.types.setTypeParser(1700, (value) => value);
 
-export function useDatabaseUrl(url: string, poolSize = 10): void {
+/** Timeouts not given keep their defaults (lib/platform/db/timeouts.ts); openDatabase passes the configured ones. */
+export function useDatabaseUrl(url: string, poolSize = 10, timeouts: Partial<DatabaseTimeouts> = {}): void {
   state.url = url;
   state.poolSize = poolSize;
+  state.timeouts = { ...DEFAULT_TIMEOUTS, ...timeouts };
 }
+
+/** The timeouts every pool of this process is opened with. */
+export const databaseTimeouts = (): DatabaseTimeouts => state.timeouts ?? DEFAULT_TIMEOUTS;
 
 /**
  * An idle connection closes after 10 s (node-postgres's default): a backend of PostgreSQL's own
@@ -32,10 +39,20 @@ export function useDatabaseUrl(url: string, poolSize = 10): void {
  */
 const IDLE_TIMEOUT_MS = 10_000;
 
-/** application_name tells the pools apart in pg_stat_activity (`collect`, `collect-jobs`). */
-function newPool(max: number, applicationName: string): pg.Pool {
+/**
+ * application_name tells the pools apart in pg_stat_activity (`collect`, `collect-jobs`). Every pool
+ * has the connection and statement timeouts: none of them may wait on a hung server for ever.
+ */
+function newPool(max: number, applicationName: string, statementMs?: number): pg.Pool {
   if (!state.url) throw new Error('The database is not open yet: call openDatabase() first.');
-  const created = new pg.Pool({ connectionString: state.url, max, idleTimeoutMillis: IDLE_TIMEOUT_MS, application_name: applicationName });
+  const timeouts = databaseTimeouts();
+  const created = new GuardedPool({
+    connectionString: state.url,
+    max,
+    idleTimeoutMillis: IDLE_TIMEOUT_MS,
+    application_name: applicationName,
+    ...timeoutOptions(statementMs === undefined ? timeouts : { ...timeouts, queryMs: statementMs }),
+  });
   // Without a listener, a server shutdown (57P01) on an idle client crashes the process.
   created.on('error', () => undefined);
   // The same for each client while it is checked out (graphile-worker holds some for long).
@@ -50,9 +67,11 @@ export function pool(): pg.Pool {
 
 /**
  * A pool of its own, on the same database, that its user ends: graphile-worker's (see
- * lib/platform/jobs/worker.ts). Connections open only when used: `max` is a bound, not a cost.
+ * lib/platform/jobs/worker.ts), the migrations' (with the long statement timeout). Connections open
+ * only when used: `max` is a bound, not a cost.
  */
-export const separatePool = (max: number, applicationName: string): pg.Pool => newPool(max, applicationName);
+export const separatePool = (max: number, applicationName: string, options: { statementMs?: number } = {}): pg.Pool =>
+  newPool(max, applicationName, options.statementMs);
 
 /** The pool's connections now (for /metrics), without opening one; null before the database is open. */
 export function poolStatus(): { total: number; idle: number; waiting: number; max: number } | null {
@@ -71,3 +90,11 @@ export async function closePool(): Promise<void> {
   state.db = undefined;
   await current?.end();
 }
+
+export { withStatementTimeout };
+
+/**
+ * Runs an operation long by nature (the ledger check over the whole database, a statement import)
+ * with the long statement timeout (DATABASE_LONG_QUERY_TIMEOUT_MS) for each of its queries.
+ */
+export const withLongStatements = <T>(work: () => Promise<T>): Promise<T> => withStatementTimeout(databaseTimeouts().longQueryMs, work);

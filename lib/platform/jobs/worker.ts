@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import type pg from 'pg';
 import { Logger, run, runMigrations, type Runner, type TaskList, type WorkerEvents } from 'graphile-worker';
 import { logger } from '@/lib/platform/logger';
 import { pool, separatePool } from '@/lib/platform/db';
@@ -16,9 +17,9 @@ const jobLogger = new Logger((scope) => (level, message, meta) => {
  * graphile-worker's own tables, created or upgraded alongside ours. A queue table churns: eager
  * autovacuum keeps dead rows from slowing every job fetch (measured: 250/s bloated vs 860/s fresh).
  */
-export async function migrateJobQueue(): Promise<void> {
-  await runMigrations({ pgPool: pool(), logger: jobLogger });
-  await pool().query(`alter table graphile_worker._private_jobs set (
+export async function migrateJobQueue(pgPool: pg.Pool = pool()): Promise<void> {
+  await runMigrations({ pgPool, logger: jobLogger });
+  await pgPool.query(`alter table graphile_worker._private_jobs set (
     autovacuum_vacuum_scale_factor = 0, autovacuum_vacuum_threshold = 1000, autovacuum_vacuum_cost_delay = 0,
     autovacuum_analyze_scale_factor = 0, autovacuum_analyze_threshold = 1000)`);
 }
@@ -56,7 +57,9 @@ export async function startWorker(options: WorkerOptions): Promise<Runner> {
    * assumes each running job holds a connection) agrees. Tasks never use it: their queries go through the app's pool
    * (DATABASE_POOL_SIZE), where a job waiting on HTTP (most of them: webhooks) holds none. In use it
    * holds 2 connections idle (measured, docs/operations.md), and its LISTEN no longer takes one of the
-   * API's connections.
+   * API's connections. It has the same connection and statement timeouts as the app's pool
+   * (lib/platform/db/timeouts.ts): a hung database fails its queries, the runner ends, and it is
+   * started again once the database answers (below).
    */
   const jobPool = separatePool(concurrency + JOB_POOL_OWN_CONNECTIONS, 'collect-jobs');
   // A job held by a process that died runs again within about 20 s (graphile-worker alone: 4 hours).

@@ -24,14 +24,17 @@ import { canWrite } from '@/lib/portal/roles';
 import { portalClient, requireSession } from '@/lib/portal/session';
 import { payerLinkOf } from '@/app/pay/links';
 import { latestPayments } from '@/app/(portal)/payments/totals';
+import { servicePage } from '@/components/ui/service-page';
+import { recordId } from '@/lib/portal/refusals';
 
 export const metadata: Metadata = { title: 'Account' };
 
 type Params = Promise<{ accountId: string }>;
 
-export default async function AccountPage({ params, searchParams }: { params: Params; searchParams: Promise<SearchParams> }) {
+async function AccountPage({ params, searchParams }: { params: Params; searchParams: Promise<SearchParams> }) {
   const session = await requireSession();
   const [{ accountId }, query] = await Promise.all([params, searchParams]);
+  recordId(accountId);
   const client = portalClient(session);
   const path = `/accounts/${accountId}`;
   const [account, history] = await Promise.all([
@@ -112,3 +115,5 @@ export default async function AccountPage({ params, searchParams }: { params: Pa
     </>
   );
 }
+
+export default servicePage({ title: 'Account', back: { href: '/accounts', label: 'All accounts' } }, AccountPage);

@@ -9,10 +9,11 @@ import { merchantRoutes } from '@/lib/merchants/routes';
 import { currencyCodes } from '@/lib/portal/money';
 import { canWrite } from '@/lib/portal/roles';
 import { portalClient, requireSession } from '@/lib/portal/session';
+import { servicePage } from '@/components/ui/service-page';
 
 export const metadata: Metadata = { title: 'New account' };
 
-export default async function NewAccountPage() {
+async function NewAccountPage() {
   const session = await requireSession();
   const header = (
     <PageHeader title="Open an account" description="A static account number for a brand, for subscribers, or for one currency." />
@@ -44,3 +45,5 @@ export default async function NewAccountPage() {
     </>
   );
 }
+
+export default servicePage({ title: 'New account', back: { href: '/accounts', label: 'All accounts' } }, NewAccountPage);

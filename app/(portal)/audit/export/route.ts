@@ -1,7 +1,9 @@
+import { unstable_rethrow } from 'next/navigation';
 import { auditRoutes } from '@/lib/audit/routes';
 import { auditFiltersOf, auditQueryOf } from '@/lib/portal/audit-filters';
 import { nextCursor } from '@/lib/portal/pagination';
 import { isAdmin } from '@/lib/portal/roles';
+import { refusalResponse } from '@/lib/portal/refusals';
 import { portalClient, readSession } from '@/lib/portal/session';
 
 /** Enough for an investigation; a larger window is narrowed with the filters. */
@@ -24,7 +26,14 @@ export async function GET(request: Request) {
   const lines = [COLUMNS.join(',')];
   let cursor: string | undefined;
   do {
-    const page = await client.request(auditRoutes.list, { query: { ...auditQueryOf(filters), limit: 200, cursor } });
+    let page;
+    try {
+      page = await client.request(auditRoutes.list, { query: { ...auditQueryOf(filters), limit: 200, cursor } });
+    } catch (error) {
+      // A filter the service refuses (422) is answered with its sentence, never a 500.
+      unstable_rethrow(error);
+      return refusalResponse(error);
+    }
     for (const entry of page.data) {
       lines.push(
         [entry.createdAt, entry.actor.type, entry.actor.id, entry.actor.label, entry.action, entry.target?.type, entry.target?.id, entry.summary, entry.address, entry.requestId].map(cell).join(','),

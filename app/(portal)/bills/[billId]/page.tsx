@@ -23,6 +23,8 @@ import { payerLinkOf } from '@/app/pay/links';
 import { billProgress, latestPayments } from '@/app/(portal)/payments/totals';
 import { promptPhone, wholeShillings } from '@/app/(portal)/stk/defaults';
 import { channelCarries } from '@/lib/money/channels';
+import { servicePage } from '@/components/ui/service-page';
+import { recordId } from '@/lib/portal/refusals';
 
 export const metadata: Metadata = { title: 'Bill' };
 
@@ -43,9 +45,10 @@ const orNoAccount = (error: unknown): undefined => {
   throw error;
 };
 
-export default async function BillPage({ params }: { params: Promise<{ billId: string }> }) {
+async function BillPage({ params }: { params: Promise<{ billId: string }> }) {
   const session = await requireSession();
   const { billId } = await params;
+  recordId(billId);
   const client = portalClient(session);
   const bill = await client.call(billRoutes.get, { params: { expectedPaymentId: billId } }).catch(orNotFound);
   const payable = isAwaitingPayment(bill.status);
@@ -114,3 +117,5 @@ export default async function BillPage({ params }: { params: Promise<{ billId: s
     </>
   );
 }
+
+export default servicePage({ title: 'Bill', back: { href: '/bills', label: 'All bills' } }, BillPage);

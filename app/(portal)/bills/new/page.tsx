@@ -10,12 +10,13 @@ import { firstParam, type SearchParams } from '@/lib/portal/pagination';
 import { canWrite } from '@/lib/portal/roles';
 import { portalClient, requireSession } from '@/lib/portal/session';
 import { toNairobiLocal } from '../nairobi-time';
+import { servicePage } from '@/components/ui/service-page';
 
 export const metadata: Metadata = { title: 'New bill' };
 
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 
-export default async function NewBillPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+async function NewBillPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const session = await requireSession();
   const query = await searchParams;
   const header = <PageHeader title="Raise a bill" description="A bill for an amount, payable until it expires, by default with its own account number." />;
@@ -52,3 +53,5 @@ export default async function NewBillPage({ searchParams }: { searchParams: Prom
     </>
   );
 }
+
+export default servicePage({ title: 'New bill', back: { href: '/bills', label: 'All bills' } }, NewBillPage);

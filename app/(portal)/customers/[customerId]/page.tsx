@@ -23,6 +23,8 @@ import { portalClient, requireSession } from '@/lib/portal/session';
 import { payerLinkOf } from '@/app/pay/links';
 import { latestPayments } from '@/app/(portal)/payments/totals';
 import { promptPhone } from '@/app/(portal)/stk/defaults';
+import { servicePage } from '@/components/ui/service-page';
+import { recordId } from '@/lib/portal/refusals';
 
 export const metadata: Metadata = { title: 'Customer' };
 
@@ -33,9 +35,10 @@ const when404 = <T,>(value: T) => (error: unknown): T => {
   throw error;
 };
 
-export default async function CustomerPage({ params }: { params: Promise<{ customerId: string }> }) {
+async function CustomerPage({ params }: { params: Promise<{ customerId: string }> }) {
   const session = await requireSession();
   const { customerId } = await params;
+  recordId(customerId);
   const client = portalClient(session);
   const [customer, options, bills] = await Promise.all([
     client.call(customerRoutes.get, { params: { customerId } }).catch(when404(null)),
@@ -116,3 +119,5 @@ export default async function CustomerPage({ params }: { params: Promise<{ custo
     </>
   );
 }
+
+export default servicePage({ title: 'Customer', back: { href: '/customers', label: 'All customers' } }, CustomerPage);

@@ -6,10 +6,11 @@ import { PageHeader } from '@/components/ui/page-header';
 import { merchantRoutes } from '@/lib/merchants/routes';
 import { canWrite } from '@/lib/portal/roles';
 import { portalClient, requireSession } from '@/lib/portal/session';
+import { servicePage } from '@/components/ui/service-page';
 
 export const metadata: Metadata = { title: 'New customer' };
 
-export default async function NewCustomerPage() {
+async function NewCustomerPage() {
   const session = await requireSession();
   const header = <PageHeader title="Register a customer" description="Once registered, a customer can have an account number of their own." />;
   if (!canWrite(session.user)) {
@@ -42,3 +43,5 @@ export default async function NewCustomerPage() {
     </>
   );
 }
+
+export default servicePage({ title: 'New customer', back: { href: '/customers', label: 'All customers' } }, NewCustomerPage);

@@ -18,6 +18,8 @@ import { reversalRoutes } from '@/lib/reversals/routes';
 import { portalClient, requireSession } from '@/lib/portal/session';
 import { paymentLedger } from './ledger';
 import { PaymentDeliveryLog } from '@/components/webhooks/payment-delivery-log';
+import { servicePage } from '@/components/ui/service-page';
+import { recordId } from '@/lib/portal/refusals';
 
 export const metadata: Metadata = { title: 'Payment' };
 
@@ -26,9 +28,10 @@ const when404 = <T,>(value: T) => (error: unknown): T => {
   throw error;
 };
 
-export default async function PaymentPage({ params }: { params: Promise<{ paymentId: string }> }) {
+async function PaymentPage({ params }: { params: Promise<{ paymentId: string }> }) {
   const session = await requireSession();
   const { paymentId } = await params;
+  recordId(paymentId);
   const client = portalClient(session);
   const payment = await client.call(paymentRoutes.get, { params: { paymentId } }).catch(when404(null));
   if (!payment) notFound();
@@ -89,3 +92,5 @@ export default async function PaymentPage({ params }: { params: Promise<{ paymen
     </>
   );
 }
+
+export default servicePage({ title: 'Payment', back: { href: '/payments', label: 'All payments' } }, PaymentPage);

@@ -3,7 +3,7 @@
 import { revalidatePath } from 'next/cache';
 import { z } from 'zod';
 import { isServiceError } from '@/lib/portal/errors';
-import type { FormState } from '@/lib/portal/forms';
+import { assertSubmittedForm, type FormState } from '@/lib/portal/forms';
 import { canWrite } from '@/lib/portal/roles';
 import { portalClient, requireSession } from '@/lib/portal/session';
 import { reversalRoutes } from '@/lib/reversals/routes';
@@ -18,6 +18,7 @@ const reverseForm = z.object({
 
 /** Asks the service to reverse the payment; the page then shows the reversal's state. */
 export async function reversePayment(_previous: ReversePaymentState, formData: FormData): Promise<ReversePaymentState> {
+  assertSubmittedForm(formData);
   const session = await requireSession();
   const remarks = String(formData.get('remarks') ?? '');
   if (!canWrite(session.user)) return { message: 'You have read-only access, so you cannot reverse payments.' };

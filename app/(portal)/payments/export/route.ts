@@ -1,7 +1,9 @@
+import { unstable_rethrow } from 'next/navigation';
 import type { NextRequest } from 'next/server';
 import { logger } from '@/lib/platform/logger';
 import { nextCursor, type SearchParams } from '@/lib/portal/pagination';
 import { paymentRoutes } from '@/lib/payments/routes';
+import { refusalResponse } from '@/lib/portal/refusals';
 import { portalClient, requireSession } from '@/lib/portal/session';
 import { readPaymentFilters } from '../filters';
 import { nairobiToday } from '../nairobi-days';
@@ -23,6 +25,16 @@ export async function GET(request: NextRequest) {
   const { service } = readPaymentFilters(query);
   const client = portalClient(session);
   const encoder = new TextEncoder();
+  // The first page is asked for before answering, so that a filter the service refuses (422) is
+  // answered with its sentence and status rather than a download cut off at its first line.
+  const fetchPage = (cursor: string | undefined) => client.request(paymentRoutes.list, { query: { ...service, limit: PAGE_SIZE, cursor } });
+  let first: Awaited<ReturnType<typeof fetchPage>> | undefined;
+  try {
+    first = await fetchPage(undefined);
+  } catch (error) {
+    unstable_rethrow(error);
+    return refusalResponse(error);
+  }
   let cursor: string | undefined;
 
   const body = new ReadableStream<Uint8Array>({
@@ -31,7 +43,8 @@ export async function GET(request: NextRequest) {
     },
     async pull(controller) {
       try {
-        const page = await client.request(paymentRoutes.list, { query: { ...service, limit: PAGE_SIZE, cursor } });
+        const page = first ?? (await fetchPage(cursor));
+        first = undefined;
         cursor = nextCursor(page.headers);
         if (page.data.length > 0) controller.enqueue(encoder.encode(page.data.map(paymentLine).join('')));
         if (!cursor) controller.close();

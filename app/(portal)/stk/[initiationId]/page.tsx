@@ -10,6 +10,8 @@ import { PageHeader } from '@/components/ui/page-header';
 import { canWrite } from '@/lib/portal/roles';
 import { portalClient, requireSession } from '@/lib/portal/session';
 import { findPromptView } from '../prompt-view';
+import { servicePage } from '@/components/ui/service-page';
+import { recordId } from '@/lib/portal/refusals';
 
 export const metadata: Metadata = { title: 'Payment prompt' };
 
@@ -20,9 +22,10 @@ const REFRESH_SECONDS = 3;
  * One phone prompt, followed live. With JavaScript the panel polls; without it, the page
  * refreshes itself while the payer has not answered.
  */
-export default async function PromptPage({ params }: { params: Promise<{ initiationId: string }> }) {
+async function PromptPage({ params }: { params: Promise<{ initiationId: string }> }) {
   const session = await requireSession();
   const { initiationId } = await params;
+  recordId(initiationId);
   // A path id that is not a UUID is a 404 at the service, like an unknown one.
   const view = await findPromptView(portalClient(session), initiationId);
   if (!view) notFound();
@@ -64,3 +67,5 @@ export default async function PromptPage({ params }: { params: Promise<{ initiat
     </>
   );
 }
+
+export default servicePage({ title: 'Payment prompt', back: { href: '/stk', label: 'All phone prompts' } }, PromptPage);

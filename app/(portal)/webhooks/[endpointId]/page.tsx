@@ -15,6 +15,8 @@ import { canWrite } from '@/lib/portal/roles';
 import { portalClient, requireSession } from '@/lib/portal/session';
 import { webhookDeliveryRoutes } from '@/lib/webhooks/delivery-routes';
 import { webhookEndpointRoutes } from '@/lib/webhooks/routes';
+import { servicePage } from '@/components/ui/service-page';
+import { recordId } from '@/lib/portal/refusals';
 
 export const metadata: Metadata = { title: 'Webhook endpoint' };
 
@@ -23,9 +25,10 @@ const orNotFound = (error: unknown): never => {
   throw error;
 };
 
-export default async function EndpointPage({ params, searchParams }: { params: Promise<{ endpointId: string }>; searchParams: Promise<SearchParams> }) {
+async function EndpointPage({ params, searchParams }: { params: Promise<{ endpointId: string }>; searchParams: Promise<SearchParams> }) {
   const session = await requireSession();
   const [{ endpointId }, query] = await Promise.all([params, searchParams]);
+  recordId(endpointId);
   const client = portalClient(session);
   const path = `/webhooks/${endpointId}`;
   const [endpoint, details, deliveries] = await Promise.all([
@@ -75,3 +78,5 @@ export default async function EndpointPage({ params, searchParams }: { params: P
     </>
   );
 }
+
+export default servicePage({ title: 'Webhook endpoint', back: { href: '/webhooks', label: 'All webhook endpoints' } }, EndpointPage);

@@ -5,10 +5,11 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { canWrite } from '@/lib/portal/roles';
 import { requireSession } from '@/lib/portal/session';
+import { servicePage } from '@/components/ui/service-page';
 
 export const metadata: Metadata = { title: 'Add a webhook endpoint' };
 
-export default async function NewEndpointPage() {
+async function NewEndpointPage() {
   const session = await requireSession();
   const header = <PageHeader title="Add a webhook endpoint" description="Collect will POST a signed event to this address each time something happens." />;
   if (!canWrite(session.user)) {
@@ -30,3 +31,5 @@ export default async function NewEndpointPage() {
     </>
   );
 }
+
+export default servicePage({ title: 'Add a webhook endpoint', back: { href: '/webhooks', label: 'All webhook endpoints' } }, NewEndpointPage);

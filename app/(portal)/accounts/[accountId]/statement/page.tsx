@@ -14,6 +14,8 @@ import { hrefWith, type SearchParams } from '@/lib/portal/pagination';
 import { portalClient, requireSession } from '@/lib/portal/session';
 import { statementRoutes } from '@/lib/statements/routes';
 import { statementPeriod } from './period';
+import { servicePage } from '@/components/ui/service-page';
+import { recordId } from '@/lib/portal/refusals';
 
 export const metadata: Metadata = { title: 'Account statement' };
 
@@ -25,9 +27,10 @@ const periodErrors = (errors: { path: string; message: string }[] = []) => ({
   to: errors.filter((error) => error.path === 'query.to').map((error) => error.message),
 });
 
-export default async function StatementPage({ params, searchParams }: { params: Params; searchParams: Promise<SearchParams> }) {
+async function StatementPage({ params, searchParams }: { params: Params; searchParams: Promise<SearchParams> }) {
   const session = await requireSession();
   const [{ accountId }, query] = await Promise.all([params, searchParams]);
+  recordId(accountId);
   const period = statementPeriod(query);
   const client = portalClient(session);
   const [merchant, answer] = await Promise.all([
@@ -107,3 +110,5 @@ export default async function StatementPage({ params, searchParams }: { params: 
     </div>
   );
 }
+
+export default servicePage({ title: 'Account statement', back: { href: '/accounts', label: 'All accounts' } }, StatementPage);

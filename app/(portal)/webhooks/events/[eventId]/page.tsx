@@ -14,6 +14,8 @@ import { portalClient, requireSession } from '@/lib/portal/session';
 import { webhookDeliveryRoutes } from '@/lib/webhooks/delivery-routes';
 import { eventBody } from '@/lib/webhooks/message';
 import { webhookEndpointRoutes } from '@/lib/webhooks/routes';
+import { servicePage } from '@/components/ui/service-page';
+import { recordId } from '@/lib/portal/refusals';
 
 export const metadata: Metadata = { title: 'Webhook event' };
 
@@ -24,9 +26,10 @@ const orNotFound = (error: unknown): never => {
 
 const linkClass = 'font-medium text-brand-800 underline underline-offset-2';
 
-export default async function EventPage({ params }: { params: Promise<{ eventId: string }> }) {
+async function EventPage({ params }: { params: Promise<{ eventId: string }> }) {
   const session = await requireSession();
   const { eventId } = await params;
+  recordId(eventId);
   const client = portalClient(session);
   const [event, deliveries, endpoints] = await Promise.all([
     client.call(eventRoutes.get, { params: { eventId } }),
@@ -89,3 +92,5 @@ export default async function EventPage({ params }: { params: Promise<{ eventId:
     </>
   );
 }
+
+export default servicePage({ title: 'Webhook event', back: { href: '/webhooks', label: 'All webhook endpoints' } }, EventPage);

@@ -1,6 +1,7 @@
+import { unstable_rethrow } from 'next/navigation';
 import type { NextRequest } from 'next/server';
-import { isServiceError } from '@/lib/portal/errors';
 import type { SearchParams } from '@/lib/portal/pagination';
+import { refusalResponse } from '@/lib/portal/refusals';
 import { portalClient, requireSession } from '@/lib/portal/session';
 import { statementRoutes } from '@/lib/statements/routes';
 import { statementPeriod } from '../period';
@@ -17,12 +18,10 @@ export async function GET(request: NextRequest, { params }: { params: Promise<{ 
   const statement = await portalClient(session)
     .call(statementRoutes.accountStatement, { params: { virtualAccountId: accountId }, query: period })
     .catch((error: unknown) => {
-      if (isServiceError(error) && (error.status === 404 || error.status === 422)) return error;
-      throw error;
+      unstable_rethrow(error);
+      return refusalResponse(error);
     });
-  if (isServiceError(statement)) {
-    return new Response(`${statement.detail ?? statement.title}\n`, { status: statement.status, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } });
-  }
+  if (statement instanceof Response) return statement;
   return new Response(BYTE_ORDER_MARK + statementCsv(statement), {
     headers: {
       'content-type': 'text/csv; charset=utf-8',
