@@ -1,6 +1,6 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { LOCALE_HEADER, payerLocale } from '@/lib/i18n/locales';
-import { isActionCallBody } from '@/lib/portal/action-request';
+import { isActionCallBody, isSameOriginAction } from '@/lib/portal/action-request';
 import { isPublicPath, isSessionEndedNotice, loginUrlFor } from '@/lib/portal/paths';
 import { checkSession, dropSessionCookie, requestCookieHeader, storeSessionCookie } from '@/lib/portal/proxy-session';
 import { contentSecurityPolicy, createNonce, securityHeaders } from '@/lib/portal/security-headers';
@@ -50,6 +50,9 @@ export async function proxy(request: NextRequest) {
 
   // A server action answers a signed-out caller itself (requireSession redirects in the action's protocol).
   const isServerAction = request.headers.has('next-action');
+  if (isServerAction && request.method === 'POST' && !isSameOriginAction(request)) {
+    return withHeaders(new NextResponse('Forbidden: this form was sent from another site.', { status: 403, headers: { 'content-type': 'text/plain' } }), headers);
+  }
   if (isServerAction && request.method === 'POST' && !(await isActionCallBody(request))) {
     return withHeaders(new NextResponse('Invalid Server Action request.', { status: 400, headers: { 'content-type': 'text/plain' } }), headers);
   }

@@ -249,6 +249,14 @@ test.describe('portal fuzz', () => {
         expect.soft(response.status(), `${type} ${JSON.stringify(body)}`).toBeGreaterThanOrEqual(400);
         expect.soft(response.status(), `${type} ${JSON.stringify(body)}`).toBeLessThan(500);
       }
+      // Sent from another site (Next's CSRF check): refused 403, not Next's 500.
+      const crossSite = await anonymous.post('/login', {
+        headers: { 'Next-Action': actionId, 'content-type': 'text/plain;charset=UTF-8', origin: 'https://evil.example' },
+        data: '["$K1"]',
+        failOnStatusCode: false,
+        maxRedirects: 0,
+      });
+      expect(crossSite.status()).toBe(403);
       // An action id nobody has is Next's own 404, as before.
       const unknown = await anonymous.post('/login', { headers: { 'Next-Action': '7f'.repeat(21), 'content-type': 'text/plain;charset=UTF-8' }, data: '[]', failOnStatusCode: false });
       expect(unknown.status()).toBeLessThan(500);
