@@ -1,24 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import { serve, type ServerType } from '@hono/node-server';
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Runner } from 'graphile-worker';
-import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checkLedger } from '@/lib/ledger/check';
 import { createMerchant } from '@/lib/merchants/operations';
 import { payments, suspensePayments } from '@/lib/payments/schema';
-import { config, parseConfig, setConfig } from '@/lib/platform/config';
-import { openDatabase, type OpenDatabase } from '@/lib/platform/database';
 import { db } from '@/lib/platform/db';
-import { startWorker } from '@/lib/platform/jobs/worker';
 import { OUTAGE_LOG_INTERVAL_MS } from '@/lib/platform/logger';
 import { bankSignature } from '@/lib/rails/bank-signature';
-import { createApiApp } from '@/lib/service/app';
 import { bankBody, c2bBody } from '../rails/support';
+import { useOwnApp } from './own-app';
 import { freezePostgres } from './postgres-process';
 
 /**
@@ -43,52 +33,21 @@ interface LogLine {
   route?: string;
   count?: number;
 }
-const logLines: LogLine[] = [];
-
-let dataDir: string;
-let database: OpenDatabase;
-let server: ServerType;
-let baseUrl: string;
-let worker: Runner;
 let thaw: (() => void) | undefined;
-const jobsRun: string[] = [];
-
-beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'collect-freeze-'));
-  fs.chmodSync(dataDir, 0o755); // PostgreSQL runs as the postgres user when we are root
-  setConfig(
-    parseConfig({
-      NODE_ENV: 'test',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'info',
-      MPESA_CALLBACK_SECRET: MPESA_SECRET,
-      BANK_WEBHOOK_SECRET: BANK_SECRET,
-      SANDBOX: 'false',
-      // Fewer connections than callers: some wait for a free one, and that wait is bounded too.
-      DATABASE_POOL_SIZE: '8',
-      DATABASE_CONNECT_TIMEOUT_MS: String(CONNECT_TIMEOUT_MS),
-      DATABASE_QUERY_TIMEOUT_MS: String(QUERY_TIMEOUT_MS),
-    }),
-  );
-  (globalThis as { __collectLogger?: unknown }).__collectLogger = pino({ level: 'info', base: undefined }, { write: (line: string) => void logLines.push(JSON.parse(line) as LogLine) });
-  database = await openDatabase(config());
-  worker = await startWorker({ tasks: { 'freeze.ping': async (payload) => void jobsRun.push((payload as { id: string }).id) }, concurrency: 2 });
-  const app = createApiApp();
-  await new Promise<void>((resolve) => {
-    server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, () => resolve());
-  });
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`;
-}, 120_000);
-
-afterAll(async () => {
-  thaw?.(); // never leave a stopped PostgreSQL behind, whatever failed
-  (server as { closeAllConnections?: () => void } | undefined)?.closeAllConnections?.();
-  await new Promise((resolve) => server?.close(resolve));
-  await worker?.stop();
-  await database?.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  delete (globalThis as { __collectLogger?: unknown }).__collectLogger;
-});
+const app = useOwnApp<LogLine>(
+  'freeze',
+  {
+    MPESA_CALLBACK_SECRET: MPESA_SECRET,
+    BANK_WEBHOOK_SECRET: BANK_SECRET,
+    SANDBOX: 'false',
+    // Fewer connections than callers: some wait for a free one, and that wait is bounded too.
+    DATABASE_POOL_SIZE: '8',
+    DATABASE_CONNECT_TIMEOUT_MS: String(CONNECT_TIMEOUT_MS),
+    DATABASE_QUERY_TIMEOUT_MS: String(QUERY_TIMEOUT_MS),
+  },
+  // Never leave a stopped PostgreSQL behind, whatever failed.
+  { beforeClose: () => thaw?.() },
+);
 
 type Kind = 'bank' | 'confirmation' | 'validation' | 'read';
 interface Answer {
@@ -119,11 +78,11 @@ async function timed(kind: Kind, url: string, init: RequestInit): Promise<Answer
 
 const json = { 'content-type': 'application/json' };
 const daraja = (step: 'validation' | 'confirmation', body: unknown) =>
-  timed(step, `${baseUrl}/rails/daraja/c2b/${step}?token=${MPESA_SECRET}`, { method: 'POST', headers: json, body: JSON.stringify(body) });
+  timed(step, `${app.baseUrl}/rails/daraja/c2b/${step}?token=${MPESA_SECRET}`, { method: 'POST', headers: json, body: JSON.stringify(body) });
 function bankCredit(body: unknown): Promise<Answer> {
   const raw = JSON.stringify(body);
   const t = String(Math.floor(Date.now() / 1000));
-  return timed('bank', `${baseUrl}/rails/bank/credit-notifications`, { method: 'POST', headers: { ...json, 'x-bank-signature': `t=${t},v1=${bankSignature(BANK_SECRET, t, raw)}` }, body: raw });
+  return timed('bank', `${app.baseUrl}/rails/bank/credit-notifications`, { method: 'POST', headers: { ...json, 'x-bank-signature': `t=${t},v1=${bankSignature(BANK_SECRET, t, raw)}` }, body: raw });
 }
 
 interface Notification {
@@ -154,7 +113,7 @@ async function deliver(rail: 'MPESA' | 'BANK', accountNumber: string, giveUpAt: 
 describe('a PostgreSQL that hangs under load (SIGSTOP)', () => {
   it('answers every caller within its timeouts, says "unavailable" in each route\'s format meanwhile, heals after SIGCONT and keeps every acknowledged notification once', async () => {
     const { virtualAccount, user } = await createMerchant({ name: 'Frozen Ltd', email: `freeze-${randomBytes(4).toString('hex')}@test.example`, password: 'correct-horse-battery', firstName: 'A', lastName: 'B' });
-    const login = await fetch(`${baseUrl}/auth/login`, { method: 'POST', headers: json, body: JSON.stringify({ email: user.email, password: 'correct-horse-battery' }) });
+    const login = await fetch(`${app.baseUrl}/auth/login`, { method: 'POST', headers: json, body: JSON.stringify({ email: user.email, password: 'correct-horse-battery' }) });
     expect(login.status).toBe(200);
     const { accessToken } = (await login.json()) as { accessToken: string };
     const unknownAccount = '9999999990'; // no such account: confirmed money goes to suspense
@@ -166,7 +125,7 @@ describe('a PostgreSQL that hangs under load (SIGSTOP)', () => {
     };
     const reader = async () => {
       while (loading) {
-        await timed('read', `${baseUrl}/merchants/me/payments?limit=5`, { headers: { authorization: `Bearer ${accessToken}` } });
+        await timed('read', `${app.baseUrl}/merchants/me/payments?limit=5`, { headers: { authorization: `Bearer ${accessToken}` } });
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
     };
@@ -184,7 +143,7 @@ describe('a PostgreSQL that hangs under load (SIGSTOP)', () => {
     // Timed from a warm service: the first requests of a fresh process open connections and compile paths.
     await new Promise((resolve) => setTimeout(resolve, 3_000));
     const frozenAt = Date.now();
-    thaw = freezePostgres(dataDir);
+    thaw = freezePostgres(app.dataDir);
     await new Promise((resolve) => setTimeout(resolve, FREEZE_MS));
     thaw();
     thaw = undefined;
@@ -248,17 +207,13 @@ describe('a PostgreSQL that hangs under load (SIGSTOP)', () => {
     expect(ledger.ok).toBe(true);
 
     // The job worker outlived the freeze: a job queued now runs.
-    const id = randomBytes(4).toString('hex');
-    await worker.addJob('freeze.ping', { id });
-    const deadline = Date.now() + 20_000;
-    while (!jobsRun.includes(id) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(jobsRun).toContain(id);
+    expect(await app.runsAJob(20_000)).toBe(true);
 
     // An operator reads the outage once per 10 s per route, with how many requests it failed.
     const lastFailureAt = Math.max(...answers.filter((answer) => answer.status === 503).map((answer) => answer.startedAt + answer.ms));
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, lastFailureAt + OUTAGE_LOG_INTERVAL_MS + 500 - Date.now())));
     const bankRoute = 'POST /api/v1/rails/bank/credit-notifications';
-    const bankLines = logLines.filter((line) => line.level === 50 && line.route === bankRoute);
+    const bankLines = app.logLines.filter((line) => line.level === 50 && line.route === bankRoute);
     const bank503 = answers.filter((answer) => answer.kind === 'bank' && answer.status === 503).length;
     expect(bankLines.reduce((sum, line) => sum + (line.count ?? 0), 0)).toBe(bank503);
     expect(bankLines.length).toBeLessThanOrEqual(Math.ceil((thawedAt + ANSWER_BOUND_MS - frozenAt) / OUTAGE_LOG_INTERVAL_MS) + 1);

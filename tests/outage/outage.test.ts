@@ -1,23 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import { serve, type ServerType } from '@hono/node-server';
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Runner } from 'graphile-worker';
-import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiApp } from '@/lib/service/app';
-import { startWorker } from '@/lib/platform/jobs/worker';
+import { describe, expect, it } from 'vitest';
 import { createMerchant } from '@/lib/merchants/operations';
 import { payments, suspensePayments } from '@/lib/payments/schema';
-import { config, parseConfig, setConfig } from '@/lib/platform/config';
-import { openDatabase, type OpenDatabase } from '@/lib/platform/database';
 import { db, pool } from '@/lib/platform/db';
-import { readCredentials } from '@/lib/platform/postgres/credentials';
 import { bankSignature } from '@/lib/rails/bank-signature';
 import { bankBody, c2bBody } from '../rails/support';
+import { useOwnApp } from './own-app';
+import { postmasterPid } from './postgres-process';
 
 /**
  * The app's own embedded PostgreSQL (in a folder of this test, supervised as `npm start` runs it)
@@ -32,43 +22,7 @@ interface LogLine {
   level: number;
   msg: string;
 }
-const logLines: LogLine[] = [];
-
-let dataDir: string;
-let database: OpenDatabase;
-let server: ServerType;
-let baseUrl: string;
-let worker: Runner;
-const jobsRun: string[] = [];
-
-beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'collect-outage-'));
-  fs.chmodSync(dataDir, 0o755); // PostgreSQL runs as the postgres user when we are root
-  setConfig(parseConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'info', MPESA_CALLBACK_SECRET: MPESA_SECRET, BANK_WEBHOOK_SECRET: BANK_SECRET, SANDBOX: 'false' }));
-  // The app's logger, writing into this test: what an operator would read.
-  (globalThis as { __collectLogger?: unknown }).__collectLogger = pino({ level: 'info', base: undefined }, { write: (line: string) => void logLines.push(JSON.parse(line) as LogLine) });
-  database = await openDatabase(config());
-  worker = await startWorker({ tasks: { 'outage.ping': async (payload) => void jobsRun.push((payload as { id: string }).id) }, concurrency: 2 });
-  const app = createApiApp();
-  await new Promise<void>((resolve) => {
-    server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, () => resolve());
-  });
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`;
-}, 120_000);
-
-afterAll(async () => {
-  (server as { closeAllConnections?: () => void } | undefined)?.closeAllConnections?.();
-  await new Promise((resolve) => server?.close(resolve));
-  await worker?.stop();
-  await database?.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  delete (globalThis as { __collectLogger?: unknown }).__collectLogger;
-});
-
-function postmasterPid(): number {
-  const pgDir = readCredentials(dataDir)?.pgDir ?? path.join(dataDir, 'postgres');
-  return Number(fs.readFileSync(path.join(pgDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
-}
+const app = useOwnApp<LogLine>('outage', { MPESA_CALLBACK_SECRET: MPESA_SECRET, BANK_WEBHOOK_SECRET: BANK_SECRET, SANDBOX: 'false' });
 
 interface Answer {
   status: number;
@@ -78,7 +32,7 @@ interface Answer {
 }
 
 async function send(pathAndQuery: string, raw: string, headers: Record<string, string> = {}): Promise<Answer> {
-  const response = await fetch(`${baseUrl}${pathAndQuery}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: raw });
+  const response = await fetch(`${app.baseUrl}${pathAndQuery}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: raw });
   const text = await response.text();
   let body: Record<string, unknown> | undefined;
   try {
@@ -125,7 +79,7 @@ async function deliver(rail: 'MPESA' | 'BANK', accountNumber: string, giveUpAt: 
 describe('a killed PostgreSQL under rail load', () => {
   it('answers 503 with Retry-After meanwhile, is back within 10 s on its own, and loses nothing acknowledged', async () => {
     const { virtualAccount, user } = await createMerchant({ name: 'Outage Ltd', email: `outage-${randomBytes(4).toString('hex')}@test.example`, password: 'correct-horse-battery', firstName: 'A', lastName: 'B' });
-    const login = await fetch(`${baseUrl}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: user.email, password: 'correct-horse-battery' }) });
+    const login = await fetch(`${app.baseUrl}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: user.email, password: 'correct-horse-battery' }) });
     expect(login.status).toBe(200);
     const { accessToken } = (await login.json()) as { accessToken: string };
     const unknownAccount = '9999999990'; // no such account: confirmed money goes to suspense
@@ -139,14 +93,14 @@ describe('a killed PostgreSQL under rail load', () => {
     const apiReads: Answer[] = [];
     const reader = (async () => {
       while (loading) {
-        const response = await fetch(`${baseUrl}/merchants/me/payments?limit=1`, { headers: { authorization: `Bearer ${accessToken}` } });
+        const response = await fetch(`${app.baseUrl}/merchants/me/payments?limit=1`, { headers: { authorization: `Bearer ${accessToken}` } });
         apiReads.push({ status: response.status, retryAfter: response.headers.get('retry-after'), contentType: response.headers.get('content-type'), body: (await response.json()) as Record<string, unknown> });
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
     })();
 
     await new Promise((resolve) => setTimeout(resolve, 1_500));
-    const before = postmasterPid();
+    const before = postmasterPid(app.dataDir);
     const killedAt = Date.now();
     process.kill(before, 'SIGKILL');
 
@@ -156,7 +110,7 @@ describe('a killed PostgreSQL under rail load', () => {
       const ok = await pool()
         .query('select 1')
         .then(() => true, () => false);
-      if (ok && postmasterPid() !== before) {
+      if (ok && postmasterPid(app.dataDir) !== before) {
         backAt = Date.now();
         break;
       }
@@ -205,14 +159,10 @@ describe('a killed PostgreSQL under rail load', () => {
     }
 
     // An operator reads what happened, at error level, and that it healed.
-    expect(logLines.some((line) => line.level === 50 && /PostgreSQL exited unexpectedly.*restarting/.test(line.msg))).toBe(true);
-    expect(logLines.some((line) => line.level === 30 && /PostgreSQL is back/.test(line.msg))).toBe(true);
+    expect(app.logLines.some((line) => line.level === 50 && /PostgreSQL exited unexpectedly.*restarting/.test(line.msg))).toBe(true);
+    expect(app.logLines.some((line) => line.level === 30 && /PostgreSQL is back/.test(line.msg))).toBe(true);
 
     // The job worker outlived the outage: a job queued now runs.
-    const id = randomBytes(4).toString('hex');
-    await worker.addJob('outage.ping', { id });
-    const deadline = Date.now() + 15_000;
-    while (!jobsRun.includes(id) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(jobsRun).toContain(id);
+    expect(await app.runsAJob(15_000)).toBe(true);
   }, 90_000);
 });

@@ -1,30 +1,16 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { config, setConfig } from '@/lib/platform/config';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { mpesaCallbackSecret } from '@/lib/rails/secrets';
 import { giveUpUnansweredReversals } from '@/lib/reversals/sweep';
 import { signedInMerchant } from '../accounts/support';
 import { accountRow, entriesOfPayment, expectLedgerClean, listReversals, paymentRow, reverse, settledPayment } from '../reversals/support';
-import { useTestApi } from '../support/api-server';
-import { startDarajaServer } from '../support/daraja-server';
+import { asInitiator, useDarajaApi } from '../support/daraja-api';
 import { c2bBody, paymentsWithReference, postC2b } from './support';
 
 /**
  * Reversal Results in each variant Safaricom's documentation and the SDKs print
  * (tests/rails/SOURCES.md), and Results whose amount is not the payment's.
  */
-const daraja = await startDarajaServer();
-const api = useTestApi({
-  SANDBOX: 'false',
-  DARAJA_BASE_URL: daraja.url,
-  DARAJA_CONSUMER_KEY: daraja.credentials.consumerKey,
-  DARAJA_CONSUMER_SECRET: daraja.credentials.consumerSecret,
-  DARAJA_INITIATOR_NAME: daraja.credentials.initiator,
-  DARAJA_SECURITY_CREDENTIAL: daraja.credentials.securityCredential,
-  PUBLIC_URL: 'http://127.0.0.1:9',
-});
-
-beforeAll(() => setConfig({ ...config(), PUBLIC_URL: api.baseUrl }));
-afterAll(() => daraja.close());
+const { daraja, api } = await useDarajaApi(asInitiator);
 beforeEach(() => {
   daraja.reversals.reshapeResult = undefined;
 });

@@ -1,35 +1,22 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { config, setConfig } from '@/lib/platform/config';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mpesaCallbackSecret } from '@/lib/rails/secrets';
 import { registerPaybillForPull } from '@/lib/recovery/command';
 import { recoverMissedPayments } from '@/lib/recovery/recover';
 import { recoverReceipt } from '@/lib/recovery/recover-receipt';
 import { signedInMerchant } from '../accounts/support';
 import { eventually, heldInSuspense, statusQueriesFor } from '../recovery/support';
-import { useTestApi } from '../support/api-server';
-import { startDarajaServer } from '../support/daraja-server';
+import { asInitiator, useDarajaApi } from '../support/daraja-api';
 import { accountOf, paymentsWithReference, receipt } from './support';
 
 /**
  * Transaction Status results in each variant Safaricom's documentation and the SDKs print
  * (tests/rails/SOURCES.md): each one settles its query and is answered in Daraja's format.
  */
-const daraja = await startDarajaServer({ callbackDelayMs: 20 });
-const api = useTestApi({
-  SANDBOX: 'false',
-  DARAJA_BASE_URL: daraja.url,
-  DARAJA_CONSUMER_KEY: daraja.credentials.consumerKey,
-  DARAJA_CONSUMER_SECRET: daraja.credentials.consumerSecret,
-  DARAJA_INITIATOR_NAME: daraja.credentials.initiator,
-  DARAJA_SECURITY_CREDENTIAL: daraja.credentials.securityCredential,
-  PUBLIC_URL: 'http://127.0.0.1:9',
-});
+const { daraja, api } = await useDarajaApi(asInitiator, { callbackDelayMs: 20 });
 
 beforeAll(async () => {
-  setConfig({ ...config(), PUBLIC_URL: api.baseUrl });
   await registerPaybillForPull('254722000000');
 });
-afterAll(() => daraja.close());
 beforeEach(() => {
   daraja.recovery.transactions.length = 0;
   daraja.recovery.reshapeResult = undefined;

@@ -1,11 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { config, setConfig } from '@/lib/platform/config';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { mpesaCallbackSecret } from '@/lib/rails/secrets';
 import { signedInMerchant } from '../accounts/support';
 import { heldInSuspense } from '../recovery/support';
-import { useTestApi } from '../support/api-server';
-import { startDarajaServer } from '../support/daraja-server';
+import { asStkProvider, useDarajaApi } from '../support/daraja-api';
 import { initiate, paymentsOfAccount, settled } from '../stk/support';
 import { paymentsWithReference } from './support';
 
@@ -13,19 +11,7 @@ import { paymentsWithReference } from './support';
  * STK callbacks in each variant Safaricom's documentation and the SDKs print (tests/rails/SOURCES.md),
  * and successes for prompts we do not know: every one answered in Daraja's format, money never lost.
  */
-const daraja = await startDarajaServer({ callbackDelayMs: 50 });
-const api = useTestApi({
-  STK_PROVIDER: 'daraja',
-  DARAJA_BASE_URL: daraja.url,
-  DARAJA_CONSUMER_KEY: daraja.credentials.consumerKey,
-  DARAJA_CONSUMER_SECRET: daraja.credentials.consumerSecret,
-  DARAJA_SHORTCODE: daraja.credentials.shortcode,
-  DARAJA_PASSKEY: daraja.credentials.passkey,
-  PUBLIC_URL: 'http://127.0.0.1:9',
-});
-
-beforeAll(() => setConfig({ ...config(), PUBLIC_URL: api.baseUrl }));
-afterAll(() => daraja.close());
+const { daraja, api } = await useDarajaApi(asStkProvider, { callbackDelayMs: 50 });
 beforeEach(() => {
   daraja.reshapeCallback = undefined;
 });

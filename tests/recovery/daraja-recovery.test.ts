@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { withCheckDigit } from '@/lib/accounts/account-number';
 import { config, setConfig } from '@/lib/platform/config';
 import { db } from '@/lib/platform/db';
@@ -12,28 +12,15 @@ import { recoverReceipt } from '@/lib/recovery/recover-receipt';
 import { railRecoveryRuns } from '@/lib/recovery/schema';
 import { signedInMerchant } from '../accounts/support';
 import { accountOf, c2bBody, paymentsWithReference, postC2b, receipt } from '../rails/support';
-import { useTestApi } from '../support/api-server';
-import { startDarajaServer } from '../support/daraja-server';
+import { asInitiator, useDarajaApi } from '../support/daraja-api';
 import type { PaybillTransaction } from '../support/daraja-recovery';
 import { eventually, heldInSuspense, outcomeOf, recoveredFlag, statusQueriesFor } from './support';
 
-const daraja = await startDarajaServer({ callbackDelayMs: 30 });
-const api = useTestApi({
-  SANDBOX: 'false',
-  DARAJA_BASE_URL: daraja.url,
-  DARAJA_CONSUMER_KEY: daraja.credentials.consumerKey,
-  DARAJA_CONSUMER_SECRET: daraja.credentials.consumerSecret,
-  DARAJA_INITIATOR_NAME: daraja.credentials.initiator,
-  DARAJA_SECURITY_CREDENTIAL: daraja.credentials.securityCredential,
-  // Replaced below by the test API's own address, known once it listens.
-  PUBLIC_URL: 'http://127.0.0.1:9',
-});
+const { daraja, api } = await useDarajaApi(asInitiator, { callbackDelayMs: 30 });
 
 beforeAll(async () => {
-  setConfig({ ...config(), PUBLIC_URL: api.baseUrl });
   await registerPaybillForPull('254722000000');
 });
-afterAll(() => daraja.close());
 beforeEach(() => {
   daraja.recovery.transactions.length = 0;
   daraja.recovery.pageSize = 100;

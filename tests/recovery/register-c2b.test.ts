@@ -1,21 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { config, setConfig } from '@/lib/platform/config';
 import { mpesaCallbackSecret } from '@/lib/rails/secrets';
 import { C2bResponseType, registerC2bUrls } from '@/lib/recovery/register-c2b';
-import { useTestApi } from '../support/api-server';
-import { startDarajaServer } from '../support/daraja-server';
+import { asInitiator, useDarajaApi } from '../support/daraja-api';
 
-const daraja = await startDarajaServer();
-const api = useTestApi({
-  SANDBOX: 'false',
-  DARAJA_BASE_URL: daraja.url,
-  DARAJA_CONSUMER_KEY: daraja.credentials.consumerKey,
-  DARAJA_CONSUMER_SECRET: daraja.credentials.consumerSecret,
-  PUBLIC_URL: 'http://127.0.0.1:9',
-});
-
-beforeAll(() => setConfig({ ...config(), PUBLIC_URL: api.baseUrl }));
-afterAll(() => daraja.close());
+const { daraja, api } = await useDarajaApi(asInitiator);
 
 describe('rails:register-c2b registers the paybill\'s confirmation and validation URLs with Daraja', () => {
   it('sends Daraja\'s Register URL request (v2, Completed by default) with URLs that carry the callback secret, and never prints it', async () => {

@@ -1,30 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { config, setConfig } from '@/lib/platform/config';
+import { describe, expect, it } from 'vitest';
 import { bankSignature } from '@/lib/rails/bank-signature';
 import { giveUpUnansweredReversals } from '@/lib/reversals/sweep';
 import { mpesaCallbackSecret } from '@/lib/rails/secrets';
 import { signedInMerchant } from '../accounts/support';
 import { bankBody, c2bBody, paymentsWithReference, postBank, postC2b } from '../rails/support';
-import { useTestApi } from '../support/api-server';
-import { startDarajaServer } from '../support/daraja-server';
+import { asInitiator, useDarajaApi } from '../support/daraja-api';
 import { accountRow, entriesOfPayment, eventsOf, expectLedgerClean, listReversals, paymentRow, payOut, reversalRows, reverse, settledPayment } from './support';
 
 const BANK_SECRET = 'bank-secret-for-reversal-tests-0123456789';
-const daraja = await startDarajaServer();
-const api = useTestApi({
-  SANDBOX: 'false',
-  BANK_WEBHOOK_SECRET: BANK_SECRET,
-  DARAJA_BASE_URL: daraja.url,
-  DARAJA_CONSUMER_KEY: daraja.credentials.consumerKey,
-  DARAJA_CONSUMER_SECRET: daraja.credentials.consumerSecret,
-  DARAJA_INITIATOR_NAME: daraja.credentials.initiator,
-  DARAJA_SECURITY_CREDENTIAL: daraja.credentials.securityCredential,
-  // Replaced below by the test API's own address, known once it listens.
-  PUBLIC_URL: 'http://127.0.0.1:9',
-});
-
-beforeAll(() => setConfig({ ...config(), PUBLIC_URL: api.baseUrl }));
-afterAll(() => daraja.close());
+const { daraja, api } = await useDarajaApi(asInitiator, { extra: { BANK_WEBHOOK_SECRET: BANK_SECRET } });
 
 /** A paybill payment confirmed by Daraja (C2B), which the local M-Pesa also knows, unless told otherwise. */
 async function mpesaPayment(accountNumber: string, amount: string, options: { knownToMpesa?: boolean } = {}) {

@@ -1,27 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { config, setConfig } from '@/lib/platform/config';
 import { mpesaCallbackSecret } from '@/lib/rails/secrets';
 import { checkPrompt } from '@/lib/stk/check';
 import { signedInMerchant } from '../accounts/support';
 import { accountOf } from '../rails/support';
-import { useTestApi } from '../support/api-server';
-import { startDarajaServer, type StkScenario } from '../support/daraja-server';
+import { type StkScenario } from '../support/daraja-server';
+import { asStkProvider, useDarajaApi } from '../support/daraja-api';
 import { fetchInitiation, initiate, paymentsOfAccount, settled, storedInitiation } from './support';
 
-const daraja = await startDarajaServer();
-const api = useTestApi({
-  STK_PROVIDER: 'daraja',
-  DARAJA_BASE_URL: daraja.url,
-  DARAJA_CONSUMER_KEY: daraja.credentials.consumerKey,
-  DARAJA_CONSUMER_SECRET: daraja.credentials.consumerSecret,
-  DARAJA_SHORTCODE: daraja.credentials.shortcode,
-  DARAJA_PASSKEY: daraja.credentials.passkey,
-  // Replaced below by the test API's own address, known once it listens.
-  PUBLIC_URL: 'http://127.0.0.1:9',
-});
-
-beforeAll(() => setConfig({ ...config(), PUBLIC_URL: api.baseUrl }));
-afterAll(() => daraja.close());
+const { daraja, api } = await useDarajaApi(asStkProvider);
 
 let phoneSerial = 0;
 /** A fresh phone per prompt, so each test's Daraja behaviour stays its own. */
