@@ -25,6 +25,7 @@ import { webhookReport, webhookScenario } from './scenarios/webhooks';
 import { seedBills } from './seed-bills';
 import { memoryScenario } from './scenarios/memory';
 import { portalScenario } from './scenarios/portal';
+import { settlementScenario } from './scenarios/settlement';
 import { table } from './load';
 
 const scenarios: Record<string, (target: Target) => Promise<string>> = {
@@ -64,6 +65,8 @@ const scenarios: Record<string, (target: Target) => Promise<string>> = {
   memory: () => memoryScenario(),
   // Signed-in portal pages over a million payments, and each route's first-load JavaScript (issue 15).
   portal: portalScenario,
+  // A day's settlement of 100,000 payments for one merchant, and the day's schedule over 10,000 merchants (issue 25).
+  settlement: settlementScenario,
 };
 
 async function startTarget(dataDir: string) {

@@ -31,6 +31,8 @@ import { setMerchantPricing } from '@/lib/pricing/set-merchant-pricing';
 import { Receipt, registerPaybillForPull, runRecoverCommand, Since } from '@/lib/recovery/command';
 import { C2bApiVersion, C2bResponseType, registerC2bUrls } from '@/lib/recovery/register-c2b';
 import { readStatementFile } from '@/lib/statements/read-file';
+import { exportBankPayouts, PayoutFileError } from '@/lib/settlement/payouts/bank-export';
+import { importBankStatus } from '@/lib/settlement/payouts/bank-status-import';
 
 class UsageError extends Error {}
 
@@ -136,6 +138,23 @@ const commands: Record<string, Command> = {
     { file: z.string().min(1, 'is required') },
     async (args) => {
       const report = await withLongStatements(() => readStatementFile(args.file)); // long by nature: DATABASE_LONG_QUERY_TIMEOUT_MS
+      if ('error' in report) throw new UsageError(report.error);
+      return report;
+    },
+  ),
+  'payouts:export': command(
+    '--out F [--merchant-id M]   (every PENDING bank settlement, or one merchant\'s, into one ISO 20022 pain.001.001.09 file for the bank, each marked PROCESSING; an existing file is never overwritten: docs/rails.md)',
+    { out: z.string().min(1, 'is required'), 'merchant-id': uuid.optional() },
+    (args) =>
+      exportBankPayouts(args.out, new Date(), args['merchant-id'] ? { merchantIds: [args['merchant-id']] } : {}).catch((error: unknown) => {
+        throw error instanceof PayoutFileError ? new UsageError(error.message) : error;
+      }),
+  ),
+  'payouts:import-status': command(
+    '--file F   (the bank\'s pain.002 status report: RJCT fails the settlement, ACSC pays it; an unreadable file changes nothing)',
+    { file: z.string().min(1, 'is required') },
+    async (args) => {
+      const report = await importBankStatus(args.file);
       if ('error' in report) throw new UsageError(report.error);
       return report;
     },

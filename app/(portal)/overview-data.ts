@@ -5,6 +5,7 @@ import { billRoutes } from '@/lib/bills/routes';
 import type { ServiceClient } from '@/lib/client';
 import { merchantRoutes } from '@/lib/merchants/routes';
 import { paymentRoutes } from '@/lib/payments/routes';
+import { settlementRoutes } from '@/lib/settlement/routes';
 import { nextCursor } from '@/lib/portal/pagination';
 import { suspenseRoutes } from '@/lib/suspense/routes';
 import { webhookEndpointRoutes } from '@/lib/webhooks/routes';
@@ -50,7 +51,7 @@ export async function loadOverview(client: ServiceClient) {
   const range = lastNairobiDays(DAYS_READ);
   // Without a currency the daily totals come in the merchant's (every day) and any other paid:
   // asked beside the merchant, not after it.
-  const [merchant, allDays, accounts, bills, latest, attention, suspense, webhooks] = await Promise.all([
+  const [merchant, allDays, accounts, bills, latest, attention, suspense, webhooks, balances] = await Promise.all([
     client.call(merchantRoutes.me),
     client.call(paymentRoutes.dailyTotals, { query: { from: range[0]!, to: range.at(-1)! } }),
     client.call(accountRoutes.list, { query: { purpose: [...OWN_ACCOUNTS], status: 'ACTIVE', limit: 80 } }),
@@ -60,6 +61,8 @@ export async function loadOverview(client: ServiceClient) {
     countThrough(client.request(paymentRoutes.list, { query: { needsAttention: 'true', limit: COUNT_LIMIT } })),
     countThrough(client.request(suspenseRoutes.list, { query: { status: 'OPEN', limit: COUNT_LIMIT } })),
     failingEndpoints(client),
+    // What will reach the merchant's bank, and when: the next payout per balance.
+    client.call(settlementRoutes.balances),
   ]);
   const currency = merchant.defaultCurrency;
   const days = allDays.filter((day) => day.currency === currency);
@@ -73,6 +76,7 @@ export async function loadOverview(client: ServiceClient) {
     needsAttention: attention,
     suspense,
     webhooks,
+    balances: balances.data,
   };
 }
 

@@ -7,6 +7,7 @@ import { LiveRefresh } from '@/components/overview/live-refresh';
 import { PeriodCards } from '@/components/overview/period-cards';
 import { PaymentTable } from '@/components/payments/payment-table';
 import { QueryProvider } from '@/components/providers/query-provider';
+import { NextPayoutFigures } from '@/components/settlements/next-payout-figures';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { portalClient, requireSession } from '@/lib/portal/session';
@@ -37,6 +38,7 @@ async function OverviewPage() {
       <div className="space-y-8">
         <PeriodCards periods={overview.periods} currency={overview.currency} />
         <AttentionFigures needsAttention={overview.needsAttention} suspense={overview.suspense} webhooks={overview.webhooks} />
+        <NextPayoutFigures balances={overview.balances} />
         <div className="grid gap-8 lg:grid-cols-2">
           <BalanceFigures accounts={overview.accounts} />
           <BillFigures bills={overview.bills} />

@@ -7,6 +7,7 @@ const kinds: Record<BalanceEntry['type'], string> = {
   CREDIT: 'Money in',
   DEBIT: 'Money out',
   FEE: 'Fee',
+  SETTLEMENT: 'Paid out',
 };
 
 export function BalanceHistoryTable({ entries, currency }: { entries: BalanceEntry[]; currency: string }) {

@@ -36,6 +36,12 @@ export const sections: readonly Section[] = [
     view: 'See payments received by M-Pesa paybill, STK push and bank transfer, with totals.',
   },
   {
+    href: '/settlements',
+    label: 'Settlements',
+    view: 'See what you are owed, when it reaches your bank or M-Pesa, and every payout with the payments it covers.',
+    change: 'Pay out now; administrators set the settlement accounts and the schedule.',
+  },
+  {
     href: '/stk',
     label: 'Phone prompts',
     view: 'See the M-Pesa prompts sent to payers\' phones and what became of each.',

@@ -8,11 +8,12 @@ export function StatementSummary({ statement }: { statement: AccountStatement })
     ['Opening balance', money(statement.openingBalance)],
     ['Money in', money(statement.totalCredits)],
     ['Money out', money(statement.totalDebits)],
+    ['Paid out', money(statement.totalPaidOut)],
     ['Closing balance', money(statement.closingBalance)],
     ['Fees this period', money(statement.totalFees)],
   ];
   return (
-    <dl className="statement-keep grid gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-5">
+    <dl className="statement-keep grid gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-6">
       {figures.map(([label, value]) => (
         <div key={label}>
           <dt className="text-sm text-slate-600">{label}</dt>

@@ -5,4 +5,5 @@ export const entryKinds: Record<StatementEntry['type'], string> = {
   CREDIT: 'Money in',
   DEBIT: 'Money out',
   FEE: 'Fee',
+  SETTLEMENT: 'Paid out',
 };

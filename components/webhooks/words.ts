@@ -13,6 +13,10 @@ export const eventTypeText: Record<AnyEventType, string> = {
   'customer.created': 'A customer was registered',
   'stk.completed': 'A phone prompt was paid',
   'stk.failed': 'A phone prompt failed',
+  'settlement.created': 'A payout was created',
+  'settlement.paid': 'A payout was paid',
+  'settlement.failed': 'A payout failed',
+  'settlement.returned': 'A paid payout came back',
   'webhook.test': 'A test you sent',
 };
 

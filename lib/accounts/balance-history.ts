@@ -42,6 +42,7 @@ export const toBalanceEntryJson = (row: typeof balanceEntries.$inferSelect): z.i
   amount: moneyJson(row.amount),
   balanceAfter: moneyJson(row.balanceAfter),
   paymentId: row.paymentId,
+  settlementId: row.settlementId,
   description: row.description,
   createdAt: timestampJson(row.createdAt),
 });

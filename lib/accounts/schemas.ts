@@ -79,10 +79,11 @@ export const BalanceEntry = z
   .object({
     id: Uuid,
     virtualAccountId: Uuid,
-    type: z.enum(balanceEntryTypes).openapi({ description: 'CREDIT and DEBIT move balance; FEE moves feeBalance.' }),
+    type: z.enum(balanceEntryTypes).openapi({ description: 'CREDIT, DEBIT and SETTLEMENT (paid out; given back when a settlement fails or returns) move balance; FEE moves feeBalance.' }),
     amount: z.number().openapi({ description: 'Signed: credits positive, debits negative.' }),
     balanceAfter: z.number(),
     paymentId: Uuid.nullable(),
+    settlementId: Uuid.nullable().openapi({ description: 'The settlement of a SETTLEMENT entry.' }),
     description: z.string(),
     createdAt: Timestamp,
   })

@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { ApiEnv } from './context';
 import { ApiError } from './errors';
+import { requestHeader } from './node-request';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 const BODYLESS_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -23,8 +24,8 @@ const streamingLimit = bodyLimit({
  */
 export const limitRequestBody: MiddlewareHandler<ApiEnv> = (c, next) => {
   if (BODYLESS_METHODS.has(c.req.method)) return next();
-  const declared = c.req.header('content-length');
-  if (declared !== undefined && c.req.header('transfer-encoding') === undefined) {
+  const declared = requestHeader(c, 'content-length');
+  if (declared !== undefined && requestHeader(c, 'transfer-encoding') === undefined) {
     if (Number(declared) > MAX_BODY_BYTES) throw tooLarge();
     return next();
   }

@@ -1,8 +1,9 @@
 import type { MiddlewareHandler } from 'hono';
 import { loadLivePrincipal } from '@/lib/auth/principal';
-import { TokenRejected, verifyAccessToken } from '@/lib/auth/tokens';
+import { alreadyVerifiedClaims, TokenRejected, verifyAccessToken } from '@/lib/auth/tokens';
 import type { ApiEnv } from '@/lib/api/context';
 import { ApiError, forbidden, unauthorized } from '@/lib/api/errors';
+import { requestHeader } from '@/lib/api/node-request';
 
 const rejectionText: Record<TokenRejected['reason'], string> = {
   malformed: 'The access token is malformed.',
@@ -29,12 +30,12 @@ function supportMayCall(method: string, path: string): boolean {
 
 /** Bearer PASETO, then a live session of an active user or a live API key; SUPPORT may only read. */
 export const authenticate: MiddlewareHandler<ApiEnv> = async (c, next) => {
-  const header = c.req.header('authorization');
+  const header = requestHeader(c, 'authorization');
   const match = header?.match(/^Bearer\s+(\S+)\s*$/i);
   if (!match) throw unauthorized('Send an access token in the Authorization header: Bearer <token>.', 'missing_token');
   let claims;
   try {
-    claims = await verifyAccessToken(match[1]!);
+    claims = alreadyVerifiedClaims(match[1]!) ?? (await verifyAccessToken(match[1]!));
   } catch (error) {
     if (error instanceof TokenRejected) throw unauthorized(rejectionText[error.reason], `token_${error.reason}`);
     throw error;

@@ -14,32 +14,31 @@ export type { Principal } from '@/lib/api/principal';
  * never changed). Its first request reads it with the query that covers both kinds; later ones use
  * the query of its kind, a table narrower for a user and three for a key (issue 24: the five-table
  * join cost PostgreSQL ~70 µs a request against ~52, and node-postgres ~15 µs more to read).
+ * Whether the holder must enrol in two factors first is read from the user's row: triggers keep
+ * the merchant's policy and the user's TOTP state there (migration 0024), so a user's check is
+ * sessions ⋈ users, two primary-key reads, and a new policy still holds from the next request.
  */
 const ANY_SESSION_QUERY = {
-  name: 'auth_live_session_v2',
+  name: 'auth_live_session_v3',
   text: `select coalesce(s.user_id, s.api_key_id) as id, s.api_key_id,
                 coalesce(u.merchant_id, k.merchant_id) as merchant_id,
                 case when s.user_id is null then k.sub_merchant_id else u.sub_merchant_id end as sub_merchant_id,
                 coalesce(u.role, k.role) as role, u.email, u.first_name, u.last_name, k.name as key_name,
-                (s.user_id is not null and coalesce(p.require_mfa, false) and t.confirmed_at is null) as must_enrol_mfa
+                (s.user_id is not null and u.merchant_requires_mfa and not u.totp_confirmed) as must_enrol_mfa
            from sessions s
            left join users u on u.id = s.user_id
            left join api_keys k on k.id = s.api_key_id
-           left join merchant_security_policies p on p.merchant_id = u.merchant_id
-           left join user_totp t on t.user_id = s.user_id
           where s.id = $1 and coalesce(s.user_id, s.api_key_id) = $2 and s.revoked_at is null and s.expires_at > now()
             and case when s.user_id is null then k.revoked_at is null else u.active end`,
 };
 
 /** The same conditions as above for a user's session. */
 const USER_SESSION_QUERY = {
-  name: 'auth_user_session_v1',
+  name: 'auth_user_session_v2',
   text: `select u.merchant_id, u.sub_merchant_id, u.role, u.email, u.first_name, u.last_name,
-                (coalesce(p.require_mfa, false) and t.confirmed_at is null) as must_enrol_mfa
+                (u.merchant_requires_mfa and not u.totp_confirmed) as must_enrol_mfa
            from sessions s
            join users u on u.id = s.user_id
-           left join merchant_security_policies p on p.merchant_id = u.merchant_id
-           left join user_totp t on t.user_id = s.user_id
           where s.id = $1 and s.user_id = $2 and s.revoked_at is null and s.expires_at > now() and u.active`,
 };
 

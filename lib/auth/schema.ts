@@ -22,6 +22,13 @@ export const users = pgTable(
     role: text('role', { enum: userRoles }).notNull(),
     active: boolean('active').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    /**
+     * Copies, for the per-request session check (lib/auth/principal.ts): the merchant's policy's
+     * require_mfa and whether this user's TOTP is confirmed. Written by triggers only (migration
+     * 0024), whatever the app writes here is replaced.
+     */
+    merchantRequiresMfa: boolean('merchant_requires_mfa').notNull().default(false),
+    totpConfirmed: boolean('totp_confirmed').notNull().default(false),
   },
   (table) => [
     check('users_role_check', sql`${table.role} in ('MERCHANT_ADMIN', 'PLAIN_MERCHANT', 'SUPPORT')`),

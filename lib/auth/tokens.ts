@@ -89,13 +89,21 @@ function footerKeyId(token: string): string {
   throw new TokenRejected('malformed');
 }
 
-export async function verifyAccessToken(token: string): Promise<AccessClaims> {
+/**
+ * The claims of a token this process has verified already (undefined if it has not), without a
+ * promise: most requests carry such a token, and the per-request path saves an async step (issue 24).
+ */
+export function alreadyVerifiedClaims(token: string): AccessClaims | undefined {
   const cached = state.verified.get(token);
-  if (cached) {
-    if (cached.expiresAtMs > Date.now()) return cached.claims;
-    state.verified.delete(token);
-    throw new TokenRejected('expired');
-  }
+  if (!cached) return undefined;
+  if (cached.expiresAtMs > Date.now()) return cached.claims;
+  state.verified.delete(token);
+  throw new TokenRejected('expired');
+}
+
+export async function verifyAccessToken(token: string): Promise<AccessClaims> {
+  const cached = alreadyVerifiedClaims(token);
+  if (cached) return cached;
   if (!token.startsWith('v4.public.')) throw new TokenRejected('malformed');
   const key = await verifyingKey(footerKeyId(token));
   if (!key) throw new TokenRejected('unknown_key');

@@ -13,6 +13,10 @@ export const eventTypes = [
   'customer.created',
   'stk.completed',
   'stk.failed',
+  'settlement.created',
+  'settlement.paid',
+  'settlement.failed',
+  'settlement.returned',
 ] as const;
 export type EventType = (typeof eventTypes)[number];
 

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { db } from '@/lib/platform/db';
+import { settlementInvariants } from './settlement-invariants';
 
 export interface LedgerProblem {
   invariant: string;
@@ -11,17 +12,18 @@ export interface LedgerProblem {
  * Each invariant is a query returning the rows that break it; an empty result means it holds.
  * Sums are NUMERIC in PostgreSQL, so "equal" means exactly equal.
  */
-type Scope = (alias: string) => SQL;
+export type Scope = (alias: string) => SQL;
 
 /** A key for "no sub-merchant" where NULL cannot be one (a FULL JOIN's hashed condition). */
 const NO_SUB_MERCHANT = sql`'00000000-0000-0000-0000-000000000000'::uuid`;
 
 const invariants = (only: Scope): Record<string, SQL> => ({
-  'an account balance equals the sum of its credit and debit entries': sql`
-    select a.id, a.account_number, a.balance, coalesce(sum(e.amount) filter (where e.type in ('CREDIT', 'DEBIT')), 0) as entries
+  // SETTLEMENT entries (money paid out, or given back by a failed or returned settlement) move the balance too.
+  'an account balance equals the sum of its credit, debit and settlement entries': sql`
+    select a.id, a.account_number, a.balance, coalesce(sum(e.amount) filter (where e.type in ('CREDIT', 'DEBIT', 'SETTLEMENT')), 0) as entries
       from virtual_accounts a left join balance_entries e on e.virtual_account_id = a.id
      where ${only('a')}
-     group by a.id having a.balance <> coalesce(sum(e.amount) filter (where e.type in ('CREDIT', 'DEBIT')), 0)`,
+     group by a.id having a.balance <> coalesce(sum(e.amount) filter (where e.type in ('CREDIT', 'DEBIT', 'SETTLEMENT')), 0)`,
   'an account fee balance equals the sum of its fee entries': sql`
     select a.id, a.account_number, a.fee_balance, coalesce(sum(e.amount) filter (where e.type = 'FEE'), 0) as entries
       from virtual_accounts a left join balance_entries e on e.virtual_account_id = a.id
@@ -171,6 +173,7 @@ const invariants = (only: Scope): Record<string, SQL> => ({
       select p.merchant_id, p.id::text as id from payments p where ${only('p')}
       except
       select e.merchant_id, e.data->>'id' from events e where e.type = 'payment.received' and ${only('e')}) missing`,
+  ...settlementInvariants(only),
 });
 
 /** Rows that belong to no merchant: checked only when the whole database is. */

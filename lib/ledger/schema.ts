@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { bigserial, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { money } from '@/lib/accounts/schema';
 
-export const balanceEntryTypes = ['CREDIT', 'FEE', 'DEBIT'] as const;
+/** SETTLEMENT: the net paid out of an account (negative), or given back when a settlement fails or returns. */
+export const balanceEntryTypes = ['CREDIT', 'FEE', 'DEBIT', 'SETTLEMENT'] as const;
 
 /**
  * The ledger: every change to a virtual account's balance or fee balance is one row here, so an
@@ -20,6 +21,8 @@ export const balanceEntries = pgTable(
     amount: money('amount').notNull(),
     balanceAfter: money('balance_after').notNull(),
     paymentId: uuid('payment_id'),
+    /** The settlement a SETTLEMENT entry pays out or gives back (migration 0023). */
+    settlementId: uuid('settlement_id'),
     description: text('description').notNull(),
     /** Assigned while the account row is locked: the order in which balanceAfter was computed. */
     sequence: bigserial('sequence', { mode: 'bigint' }).notNull(),
@@ -30,5 +33,6 @@ export const balanceEntries = pgTable(
     index('balance_entries_account_created_idx').on(table.virtualAccountId, table.createdAt.desc(), table.id.desc()),
     // Account statements cut periods by sequence (migration 0015, lib/statements/account-statement.ts).
     index('balance_entries_account_sequence_idx').on(table.virtualAccountId, table.sequence),
+    index('balance_entries_settlement_idx').on(table.settlementId).where(sql`${table.settlementId} IS NOT NULL`),
   ],
 );

@@ -24,7 +24,7 @@ const reversedDigits = (phone: string | null | undefined) =>
 export type AccountIdentity = Pick<AccountRow, 'id' | 'merchantId' | 'subMerchantId' | 'accountNumber' | 'ownerType' | 'ownerId' | 'purpose' | 'currency'>;
 
 /** What a person later records about a NEEDS_ATTENTION payment: nothing yet. */
-const noAttentionYet = { attentionResolution: null, attentionNote: null, attentionResolvedBy: null, attentionResolvedAt: null, movedFromExpectedPaymentId: null } as const;
+const noAttentionYet = { attentionResolution: null, attentionNote: null, attentionResolvedBy: null, attentionResolvedAt: null, movedFromExpectedPaymentId: null, settlementId: null } as const;
 
 /**
  * The payment's row as it will be stored, id and createdAt included; its fee by the merchant's

@@ -65,6 +65,8 @@ export const payments = pgTable(
     attentionResolvedBy: uuid('attention_resolved_by'),
     attentionResolvedAt: timestamp('attention_resolved_at', { withTimezone: true, precision: 3 }),
     movedFromExpectedPaymentId: uuid('moved_from_expected_payment_id'),
+    /** The settlement that paid this payment's net out (migration 0023); null while unsettled or after one failed. */
+    settlementId: uuid('settlement_id'),
     receivedAt: timestamp('received_at', { withTimezone: true, precision: 3 }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
@@ -85,6 +87,9 @@ export const payments = pgTable(
     index('payments_merchant_bill_reference_idx').on(table.merchantId, table.billReference),
     // Payer-name search is a case-insensitive "contains": trigrams make it an index lookup.
     index('payments_payer_name_trgm_idx').using('gin', sql`${table.payerName} gin_trgm_ops`),
+    // What settlement looks for: a merchant's unsettled payments of a currency, oldest first (migration 0023).
+    index('payments_unsettled_idx').on(table.merchantId, table.currency, table.receivedAt).where(sql`${table.settlementId} IS NULL AND ${table.status} = 'RECEIVED'`),
+    index('payments_settlement_idx').on(table.settlementId).where(sql`${table.settlementId} IS NOT NULL`),
   ],
 );
 

@@ -14,6 +14,20 @@ const PaymentAttention = z
   })
   .openapi('PaymentAttention');
 
+/** The rule a payment's fee was charged under, as stored (lib/pricing/applied-rule.ts); its figures are exact decimal text. */
+const PaymentFeeRule = z
+  .object({
+    source: z.enum(['DEFAULT', 'MERCHANT', 'NONE']).openapi({ description: 'DEFAULT: the deployment\'s schedule; MERCHANT: the merchant\'s own pricing; NONE: no rule for the currency and channel (no fee).' }),
+    merchantPricingId: Uuid.nullable(),
+    currency: z.string(),
+    channel: z.enum(paymentChannels),
+    percent: z.string().optional().openapi({ example: '1' }),
+    fixed: z.string().optional().openapi({ example: '0' }),
+    min: z.string().optional(),
+    max: z.string().optional(),
+  })
+  .openapi('PaymentFeeRule');
+
 export const Payment = z
   .object({
     id: Uuid,
@@ -43,6 +57,8 @@ export const Payment = z
       description: 'RECEIVED: the money is in the account. REVERSAL_PENDING: a reversal was asked of the rail and waits for its answer. REVERSED: the rail gave the money back to the payer (docs/reconciliation.md).',
     }),
     attention: PaymentAttention.nullable().openapi({ description: 'What a person did about a NEEDS_ATTENTION payment; null until then.' }),
+    settlementId: Uuid.nullable().openapi({ description: 'The settlement that paid this payment\'s net out (PENDING, PROCESSING or PAID); null until settled, and again if that settlement failed or came back (docs/settlement.md).' }),
+    feeRule: PaymentFeeRule.nullable().openapi({ description: 'The fee rule the payment was charged under (docs/pricing.md); null for payments recorded before per-currency pricing.' }),
     receivedAt: Timestamp.openapi({ description: 'When the rail says the money arrived.' }),
     createdAt: Timestamp,
   })

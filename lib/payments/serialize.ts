@@ -34,6 +34,8 @@ export const toPaymentJson = (payment: PaymentRow) => ({
         resolvedAt: timestampJson(payment.attentionResolvedAt!),
       }
     : null,
+  settlementId: payment.settlementId,
+  feeRule: payment.feeRule ?? null,
   receivedAt: timestampJson(payment.receivedAt),
   createdAt: timestampJson(payment.createdAt),
 });

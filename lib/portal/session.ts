@@ -63,7 +63,8 @@ export function portalClient(session: PortalSession): ServiceClient {
     try {
       return await client.request(route, input);
     } catch (error) {
-      if (isServiceError(error) && error.status === 401) redirect(SESSION_ENDED_URL);
+      // A missing second-factor code (a sensitive change) is a 401 too, but the session is fine: the form asks for it.
+      if (isServiceError(error) && error.status === 401 && error.code !== 'mfa_code_required') redirect(SESSION_ENDED_URL);
       // The merchant requires two factors and this user has none yet: enrolment comes first.
       if (isServiceError(error) && error.code === 'mfa_enrollment_required') redirect('/account');
       throw error;

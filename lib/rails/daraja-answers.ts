@@ -19,7 +19,9 @@ export type DarajaStep =
   | 'reversal-timeout'
   | 'status-result'
   | 'status-timeout'
-  | 'pull-notice';
+  | 'pull-notice'
+  | 'payout-result'
+  | 'payout-timeout';
 
 /** Daraja's "rejected, other error": no money moves. */
 const VALIDATION_REFUSED = { ResultCode: 'C2B00016', ResultDesc: 'Rejected' };

@@ -47,6 +47,8 @@ export const paymentReversals = pgTable(
      * match the payment (another amount). The sweep never gives such a reversal up.
      */
     attention: text('attention'),
+    /** The settlement that took a settled payment's reversal back from the merchant (migration 0023). */
+    settlementId: uuid('settlement_id'),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true, precision: 3 }),
   },

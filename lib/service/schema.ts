@@ -10,6 +10,7 @@ export * from '@/lib/payer-links/schema';
 export * from '@/lib/payments/schema';
 export * from '@/lib/pricing/schema';
 export * from '@/lib/reversals/schema';
+export * from '@/lib/settlement/schema';
 export * from '@/lib/events/schema';
 export * from '@/lib/stk/schema';
 export * from '@/lib/platform/shared-state/schema';

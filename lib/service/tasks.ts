@@ -3,6 +3,11 @@ import { inTurn } from '@/lib/platform/jobs/in-turn';
 import { expireBillsTask } from '@/lib/bills/expire';
 import { recoverMissedPaymentsTask } from '@/lib/recovery/job';
 import { simulateReversalTask } from '@/lib/reversals/simulator';
+import { scheduleSettlementsTask } from '@/lib/settlement/scheduler';
+import { sendDarajaPayoutTask } from '@/lib/settlement/payouts/daraja-send';
+import { simulatePayoutTask } from '@/lib/settlement/payouts/simulator';
+import { sweepPayoutsTask } from '@/lib/settlement/payouts/sweep';
+import { SEND_DARAJA_PAYOUT_TASK, SIMULATE_PAYOUT_TASK } from '@/lib/settlement/payouts/timing';
 import { sweepReversalsTask } from '@/lib/reversals/sweep';
 import { stkCheckTask } from '@/lib/stk/check';
 import { deliverWebhookTask } from '@/lib/webhooks/deliver';
@@ -12,6 +17,8 @@ import { sweepWebhooksTask } from '@/lib/webhooks/sweep';
 export const tasks: TaskList = {
   'bills.expire': expireBillsTask,
   'reversals.simulate': simulateReversalTask,
+  [SIMULATE_PAYOUT_TASK]: simulatePayoutTask,
+  [SEND_DARAJA_PAYOUT_TASK]: sendDarajaPayoutTask,
   'stk.check': stkCheckTask,
   'webhooks.deliver': deliverWebhookTask,
   'webhooks.sweep': sweepWebhooksTask,
@@ -23,7 +30,7 @@ export const tasks: TaskList = {
  * quick ones first, recovery (which may wait on M-Pesa) last. Each is also a task of its own under
  * its former crontab name, so that a job queued by an earlier version still runs.
  */
-const scheduled = { 'webhooks:sweep': sweepWebhooksTask, 'bills:expire': expireBillsTask, 'reversals:sweep': sweepReversalsTask, 'rails:recover': recoverMissedPaymentsTask };
+const scheduled = { 'webhooks:sweep': sweepWebhooksTask, 'bills:expire': expireBillsTask, 'reversals:sweep': sweepReversalsTask, 'payouts:sweep': sweepPayoutsTask, 'settlements:schedule': scheduleSettlementsTask, 'rails:recover': recoverMissedPaymentsTask };
 export const SCHEDULED_SWEEPS_TASK = 'scheduled:sweeps';
 Object.assign(tasks, scheduled, { [SCHEDULED_SWEEPS_TASK]: inTurn(scheduled) });
 export const crontab = `* * * * * ${SCHEDULED_SWEEPS_TASK}`;

@@ -48,10 +48,11 @@ async function balancesAt(tx: Queryable, accountId: string, cut: string): Promis
 
 interface EntryRow {
   id: string;
-  type: 'CREDIT' | 'FEE' | 'DEBIT';
+  type: 'CREDIT' | 'FEE' | 'DEBIT' | 'SETTLEMENT';
   amount: string;
   balance_after: string;
   payment_id: string | null;
+  settlement_id: string | null;
   description: string;
   created_at: string | Date;
 }
@@ -82,15 +83,16 @@ export async function accountStatement(principal: Principal, virtualAccountId: s
       const [startCut, endCut] = [await cutAt(tx, account.id, periodStart), await cutAt(tx, account.id, periodEnd)];
       const opening = await balancesAt(tx, account.id, startCut);
       const { rows } = await tx.execute(sql`
-        select id, type, amount::text, balance_after::text, payment_id, description, created_at from balance_entries
+        select id, type, amount::text, balance_after::text, payment_id, settlement_id, description, created_at from balance_entries
          where virtual_account_id = ${account.id} and sequence > ${startCut}::bigint and sequence <= ${endCut}::bigint
          order by sequence limit ${MAX_STATEMENT_ENTRIES + 1}`);
       const totals = await tx.execute(sql`
         select coalesce(sum(amount) filter (where type = 'CREDIT'), 0)::text as credits,
                coalesce(sum(amount) filter (where type = 'DEBIT'), 0)::text as debits,
-               coalesce(sum(amount) filter (where type = 'FEE'), 0)::text as fees
+               coalesce(sum(amount) filter (where type = 'FEE'), 0)::text as fees,
+               coalesce(sum(amount) filter (where type = 'SETTLEMENT'), 0)::text as paid_out
           from balance_entries where virtual_account_id = ${account.id} and sequence > ${startCut}::bigint and sequence <= ${endCut}::bigint`);
-      return { opening, rows: rows as unknown as EntryRow[], totals: totals.rows[0] as { credits: string; debits: string; fees: string } };
+      return { opening, rows: rows as unknown as EntryRow[], totals: totals.rows[0] as { credits: string; debits: string; fees: string; paid_out: string } };
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
@@ -115,6 +117,7 @@ export async function accountStatement(principal: Principal, virtualAccountId: s
       balanceAfter: moneyJson(balance),
       feeBalanceAfter: moneyJson(feeBalance),
       paymentId: row.payment_id,
+      settlementId: row.settlement_id,
       description: row.description,
       createdAt: timestampJson(new Date(row.created_at)),
     };
@@ -136,6 +139,7 @@ export async function accountStatement(principal: Principal, virtualAccountId: s
     totalCredits: moneyJson(read.totals.credits),
     totalDebits: moneyJson(read.totals.debits),
     totalFees: moneyJson(read.totals.fees),
+    totalPaidOut: moneyJson(read.totals.paid_out),
     entries,
     generatedAt: timestampJson(new Date()),
   };

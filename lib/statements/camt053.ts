@@ -218,9 +218,13 @@ function readEntry(entry: XmlNode, reading: Reading, number: number): StatementE
   const read = (transaction: XmlNode | undefined, fields: { place: string; bankReference: string; direction: StatementEntry['direction']; amount: string; skip: string | null }): StatementEntry => {
     const parties = at(transaction, 'RltdPties');
     const code = at(transaction, 'BkTxCd') ?? at(entry, 'BkTxCd');
+    const returned = at(transaction, 'RtrInf');
     return {
       ...base,
       ...fields,
+      // Settlement payouts (lib/settlement/payouts/statement-payouts.ts): a debit batch names each of its transfers.
+      endToEndIds: (transaction ? [transaction] : details).flatMap((detail) => text(detail, 'Refs', 'EndToEndId') ?? []),
+      ...(returned ? { returnReason: [text(returned, 'Rsn', 'Cd') ?? text(returned, 'Rsn', 'Prtry'), ...children(returned, 'AddtlInf').map((line) => line.text.trim())].filter(Boolean).join(' ') } : {}),
       // Numbered in the statement's order when the entry is added to it.
       position: 0,
       accountNumber: freeText.account(accountId(at(parties, 'CdtrAcct'))),

@@ -31,11 +31,12 @@ export const StatementQuery = z
 export const StatementEntry = z
   .object({
     id: Uuid,
-    type: z.enum(balanceEntryTypes).openapi({ description: 'CREDIT (a payment) and DEBIT (a reversal) move the balance; FEE moves the fee balance.' }),
+    type: z.enum(balanceEntryTypes).openapi({ description: 'CREDIT (a payment), DEBIT (a reversal) and SETTLEMENT (paid out, or given back) move the balance; FEE moves the fee balance.' }),
     amount: z.number().openapi({ description: 'Signed: credits and fees positive, debits negative.' }),
     balanceAfter: z.number().openapi({ description: 'The balance after this entry (unchanged by a FEE).' }),
     feeBalanceAfter: z.number().openapi({ description: 'The fee balance after this entry (changed only by a FEE).' }),
     paymentId: Uuid.nullable(),
+    settlementId: Uuid.nullable().openapi({ description: 'The settlement a SETTLEMENT entry paid out (negative) or gave back when it failed or returned (positive).' }),
     description: z.string(),
     createdAt: Timestamp,
   })
@@ -58,6 +59,7 @@ export const AccountStatement = z
     totalCredits: z.number().openapi({ description: 'Sum of the period\'s CREDIT entries.' }),
     totalDebits: z.number().openapi({ description: 'Sum of the period\'s DEBIT entries (negative or zero).' }),
     totalFees: z.number().openapi({ description: 'Sum of the period\'s FEE entries.' }),
+    totalPaidOut: z.number().openapi({ description: 'Sum of the period\'s SETTLEMENT entries: paid out (negative), less what failed or returned settlements gave back. openingBalance + totalCredits + totalDebits + totalPaidOut = closingBalance.' }),
     entries: z.array(StatementEntry).openapi({ description: `Every entry of the period, oldest first (ledger order); at most ${MAX_STATEMENT_ENTRIES}.` }),
     generatedAt: Timestamp,
   })

@@ -4,6 +4,7 @@ import { payments, suspensePayments } from '@/lib/payments/schema';
 import { db } from '@/lib/platform/db';
 import { storableKey, storableText } from '@/lib/platform/text';
 import { processBankCredit } from '@/lib/rails/bank-credit';
+import { settlePayoutEntry } from '@/lib/settlement/payouts/statement-payouts';
 import type { EntryOutcome } from './schema';
 import type { BankStatement, StatementEntry } from './statement';
 
@@ -109,6 +110,9 @@ export function skipReason(entry: StatementEntry): string | null {
  * duplicate of it, not a second credit. `held` is what heldCredits() found for the whole statement.
  */
 export async function settleEntry(statement: BankStatement, entry: StatementEntry, held?: HeldCredits): Promise<EntryResult> {
+  // A settlement's payout (a debit naming it) or its return by the merchant's bank: never a payer's credit.
+  const payout = await settlePayoutEntry(entry);
+  if (payout) return payout;
   const skip = skipReason(entry);
   if (skip) return { outcome: 'SKIPPED', detail: skip };
 

@@ -31,6 +31,10 @@ export interface StatementEntry {
   payerAccount: string | null;
   narration: string | null;
   channel: 'INSTANT_BANK' | 'RTGS';
+  /** camt TxDtls/Refs/EndToEndId of the transactions the entry books: how a settlement's payout is recognised. */
+  endToEndIds?: string[];
+  /** camt TxDtls/RtrInf: the entry gives back an earlier transfer, for this reason ('' when none is said). */
+  returnReason?: string;
 }
 
 export interface BankStatement {

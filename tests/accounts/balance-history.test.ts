@@ -7,7 +7,7 @@ import { newSubMerchant } from '../support/fixtures';
 import { allPages, expectExactKeys, isIsoMillis, signedInMerchant, signedInUser } from './support';
 
 const api = useTestApi();
-const ENTRY_KEYS = ['id', 'virtualAccountId', 'type', 'amount', 'balanceAfter', 'paymentId', 'description', 'createdAt'];
+const ENTRY_KEYS = ['id', 'virtualAccountId', 'type', 'amount', 'balanceAfter', 'paymentId', 'settlementId', 'description', 'createdAt'];
 
 /** Payments write entries in a later issue; until then the test writes them itself. */
 async function credit(merchantId: string, virtualAccountId: string, amount: string, balanceAfter: string, at: Date) {

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { signedInMerchant } from '../accounts/support';
+import { createApiApp } from '@/lib/service/app';
 import { useTestApi } from '../support/api-server';
 import { freshAddress } from '../support/fixtures';
 
@@ -64,6 +65,27 @@ describe('headers on every /api/v1 answer', () => {
       malformed: 400,
     });
     for (const [label, response] of Object.entries(answers)) expectApiHeaders(response, label);
+  });
+
+  it("keeps a caller's plain X-Request-Id and replaces one that is not plain or too long", async () => {
+    const kept = await api.request('GET', '/no-such-route', { headers: { 'x-request-id': 'trace-42_abc=' } });
+    expect(kept.headers.get('x-request-id')).toBe('trace-42_abc=');
+    for (const given of ['two words', 'a'.repeat(256)]) {
+      const replaced = await api.request('GET', '/no-such-route', { headers: { 'x-request-id': given } });
+      expect(replaced.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    }
+  });
+
+  it('puts the same headers on answers of the app called without Node in front (the portal in-process)', async () => {
+    const app = createApiApp();
+    const unknown = await app.request('/api/v1/no-such-route', { headers: { 'x-request-id': 'portal-7' } });
+    expect(unknown.status).toBe(404);
+    expectApiHeaders(unknown, 'in-process 404');
+    expect(unknown.headers.get('x-request-id')).toBe('portal-7');
+    const unauthenticated = await app.request('/api/v1/auth/me');
+    expect(unauthenticated.status).toBe(401);
+    expectApiHeaders(unauthenticated, 'in-process 401');
+    expect(unauthenticated.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('answers TRACE with 405 and an Allow header that does not offer it; TRACK never reaches a route', async () => {

@@ -228,7 +228,7 @@ describe('ledger:check', () => {
     await db().execute(sql`update virtual_accounts set balance = balance + 1 where id = ${virtualAccount.id}`);
     const broken = await checkLedger({ merchantId: virtualAccount.merchantId });
     expect(broken.ok).toBe(false);
-    expect(broken.problems.map((problem) => problem.invariant)).toContain('an account balance equals the sum of its credit and debit entries');
+    expect(broken.problems.map((problem) => problem.invariant)).toContain('an account balance equals the sum of its credit, debit and settlement entries');
     await db().execute(sql`update virtual_accounts set balance = balance - 1 where id = ${virtualAccount.id}`);
   });
 

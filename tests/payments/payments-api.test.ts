@@ -7,9 +7,9 @@ import { createBill, mpesa, receipt, signedInMerchant } from './support';
 const api = useTestApi();
 
 const paymentKeys = [
-  'accountNumber', 'amount', 'attention', 'billReference', 'channel', 'createdAt', 'currency', 'customerId', 'expectedPaymentId', 'feeAmount', 'id',
+  'accountNumber', 'amount', 'attention', 'billReference', 'channel', 'createdAt', 'currency', 'customerId', 'expectedPaymentId', 'feeAmount', 'feeRule', 'id',
   'matchStatus', 'merchantId', 'narration', 'netAmount', 'overpaidAmount', 'payerAccount', 'payerName', 'payerPhone', 'providerReference',
-  'receivedAt', 'status', 'subMerchantId', 'virtualAccountId',
+  'receivedAt', 'settlementId', 'status', 'subMerchantId', 'virtualAccountId',
 ];
 
 async function pay(accountNumber: string, amount: string, extra = {}) {

@@ -40,6 +40,12 @@ describe('every Daraja route answers in Daraja\'s format', () => {
         '/rails/daraja/pull/notifications',
         '/rails/daraja/reversal/result',
         '/rails/daraja/reversal/timeout',
+        '/rails/daraja/b2c/result',
+        '/rails/daraja/b2c/timeout',
+        '/rails/daraja/b2b/result',
+        '/rails/daraja/b2b/timeout',
+        '/rails/daraja/payout-status/result',
+        '/rails/daraja/payout-status/timeout',
       ]),
     );
   });
@@ -58,7 +64,7 @@ describe('every Daraja route answers in Daraja\'s format', () => {
   });
 
   it('answers a wrong token as an unknown route on every Daraja route (the one answer that is not Daraja\'s)', async () => {
-    expect(await darajaPaths()).toHaveLength(8);
+    expect(await darajaPaths()).toHaveLength(14);
     for (const path of await darajaPaths()) {
       const response = await api.request('POST', `${path}?token=wrong`, { json: { Result: { ResultCode: 0 } } });
       expect(response.status, path).toBe(404);

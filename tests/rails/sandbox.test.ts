@@ -15,7 +15,7 @@ const PATH = '/merchants/me/sandbox/inbound-payments';
 const PAYMENT_KEYS = [
   'id', 'merchantId', 'subMerchantId', 'virtualAccountId', 'accountNumber', 'customerId', 'expectedPaymentId', 'channel', 'amount',
   'feeAmount', 'netAmount', 'overpaidAmount', 'currency', 'payerName', 'payerPhone', 'payerAccount', 'providerReference',
-  'billReference', 'narration', 'matchStatus', 'attention', 'status', 'receivedAt', 'createdAt',
+  'billReference', 'narration', 'matchStatus', 'attention', 'status', 'receivedAt', 'createdAt', 'settlementId', 'feeRule',
 ];
 
 const simulate = (token: string, json: Record<string, unknown>) => api.request('POST', PATH, { token, json });

@@ -2,6 +2,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { addC2bRoutes } from './daraja-c2b';
+import { addPayoutRoutes } from './daraja-payouts';
 import { addRecoveryRoutes } from './daraja-recovery';
 import { addReversalRoutes } from './daraja-reversal';
 
@@ -190,6 +191,8 @@ export async function startDarajaServer(options: { callbackDelayMs?: number } = 
   const reversals = addReversalRoutes(routes, credentials);
   // C2B Register URL (the confirmation and validation URLs of the paybill).
   const c2b = addC2bRoutes(routes);
+  // B2C and B2B payouts, and Transaction Status about them (after recovery's, which it extends).
+  const payouts = addPayoutRoutes(routes, credentials);
 
   const server = createServer(async (request, response) => {
     const url = new URL(request.url ?? '/', 'http://daraja.local');
@@ -245,6 +248,7 @@ export async function startDarajaServer(options: { callbackDelayMs?: number } = 
     recovery,
     reversals,
     c2b,
+    payouts,
     /** POSTs the prompt's callback (again): Daraja may deliver one more than once. */
     redeliver: (checkoutRequestId: string) => deliver(pushes.get(checkoutRequestId)!),
     close: () =>

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { userTotp } from '@/lib/auth/mfa-schema';
+import { merchantSecurityPolicies } from '@/lib/team/schema';
 import { db } from '@/lib/platform/db';
 import { useTestApi } from '../support/api-server';
 import { freshAddress } from '../support/fixtures';
@@ -99,6 +100,25 @@ describe('two factors', () => {
     await enrol(plain.token);
     await json(await api.request('GET', '/merchants/me/customers', { token: plain.token }), 200);
     expect((await api.request('PUT', '/merchants/me/security-policy', { token: plain.token, json: { requireMfa: false } })).status).toBe(403);
+  });
+
+  it('holds the policy from the next request for a user made after it and for a TOTP removed outside the app, and lets go once it is lifted', async () => {
+    const admin = await adminOfNewMerchant(api);
+    await enrol(admin.token);
+    await json(await api.request('PUT', '/merchants/me/security-policy', { token: admin.token, json: { requireMfa: true } }), 200);
+    const later = await signedInAs(api, admin.merchant.id, 'PLAIN_MERCHANT');
+    const refused = await api.request('GET', '/merchants/me/customers', { token: later.token });
+    expect(refused.status).toBe(403);
+    expect((await refused.json()).code).toBe('mfa_enrollment_required');
+    await json(await api.request('GET', '/merchants/me/customers', { token: admin.token }), 200);
+    // An operator removes the administrator's authenticator in SQL (a lost phone): enrolment again.
+    await db().delete(userTotp).where(eq(userTotp.userId, admin.user.id));
+    expect(await json(await api.request('GET', '/auth/me', { token: admin.token }), 200)).toMatchObject({ mfaEnrollmentRequired: true });
+    expect((await api.request('GET', '/merchants/me/customers', { token: admin.token })).status).toBe(403);
+    // The policy lifted, here in SQL too: both are let through on their next request.
+    await db().update(merchantSecurityPolicies).set({ requireMfa: false }).where(eq(merchantSecurityPolicies.merchantId, admin.merchant.id));
+    await json(await api.request('GET', '/merchants/me/customers', { token: later.token }), 200);
+    expect(await json(await api.request('GET', '/auth/me', { token: admin.token }), 200)).toMatchObject({ mfaEnrollmentRequired: false });
   });
 
   it('turns two factors off only with a valid code', async () => {

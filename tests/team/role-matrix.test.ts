@@ -18,6 +18,8 @@ interface Operation {
 /** docs/roles.md, as rules: what each caller may do with an authenticated route. */
 const ADMIN_ONLY = /^\/merchants\/me\/(users|api-keys|audit-events|security-policy)(\/|$)/;
 const OWN_ACCOUNT = /^\/auth\//;
+/** Where settlements are paid and when: everyone reads, only an administrator (a person) changes. */
+const ADMIN_WRITES = /^\/merchants\/me\/(settlement-accounts|settlement-schedule)(\/|$)/;
 const SUPPORT_READING_POSTS = new Set(['/merchants/me/payer-links']);
 
 function refusedWith403(caller: Caller, operation: Operation): boolean {
@@ -26,6 +28,7 @@ function refusedWith403(caller: Caller, operation: Operation): boolean {
   const isSupport = caller === 'support' || caller === 'scopedSupport' || caller === 'supportKey';
   if (ADMIN_ONLY.test(path)) return caller !== 'admin';
   if (OWN_ACCOUNT.test(path)) return isKey && path !== '/auth/me';
+  if (ADMIN_WRITES.test(path) && method !== 'get') return caller !== 'admin';
   if (isSupport && method !== 'get' && !(method === 'post' && SUPPORT_READING_POSTS.has(path))) return true;
   if ((caller === 'scopedPlain' || caller === 'scopedSupport' || caller === 'scopedKey') && method === 'post' && path === '/merchants/me/sub-merchants') return true;
   return false;
