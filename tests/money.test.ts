@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { amountProblem, decimalText, formatMoney, fromUnits, storedText, toUnits } from '@/lib/money/decimal';
+import { amountProblem, currencyText, decimalText, formatMoney, fromUnits, storedText, toUnits } from '@/lib/money/decimal';
 
 describe('money as exact decimals', () => {
   it('writes amounts the way a NUMERIC(20, 4) column gives them back', () => {
@@ -40,6 +40,17 @@ describe('money as exact decimals', () => {
     expect(formatMoney('1500.5', 'KES')).toBe('KES 1,500.50');
     expect(formatMoney('1234567', 'UGX')).toBe('UGX 1,234,567');
     expect(formatMoney(0.125, 'KWD')).toBe('KWD 0.125');
+  });
+});
+
+describe('amounts in files', () => {
+  it('are written with the currency\'s decimals, ungrouped, and never lose a digit', () => {
+    expect(currencyText(toUnits('1500.5'), 'KES')).toBe('1500.50');
+    expect(currencyText(toUnits('-198'), 'KES')).toBe('-198.00');
+    expect(currencyText(toUnits('1500'), 'UGX')).toBe('1500');
+    expect(currencyText(toUnits('1.5'), 'KWD')).toBe('1.500');
+    // A fee of four decimals stays exact rather than being cut to the currency's two.
+    expect(currencyText(toUnits('0.0025'), 'USD')).toBe('0.0025');
   });
 });
 

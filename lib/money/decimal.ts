@@ -67,6 +67,13 @@ export function fromUnits(units: bigint): string {
   return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`;
 }
 
+/** Exact decimal text with at least the currency's decimals and no grouping, for files: 1500.5 units of KES → "1500.50". */
+export function currencyText(units: bigint, currency: string): string {
+  const digits = minorUnits[currency] ?? 2;
+  const [whole, fraction = ''] = fromUnits(units).split('.');
+  return digits === 0 && !fraction ? whole! : `${whole}.${fraction.padEnd(digits, '0')}`;
+}
+
 /** The text a NUMERIC(20, 4) column gives back for this amount, e.g. "1500.5" → "1500.5000". */
 export function storedText(text: string): string {
   const units = toUnits(text);

@@ -2,13 +2,11 @@ import { and, asc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import { unprocessable, notFound } from '@/lib/api/errors';
 import { afterCursor } from '@/lib/api/pagination';
 import type { Principal } from '@/lib/api/principal';
-import { moneyJson } from '@/lib/api/serialize';
 import { visibleTo } from '@/lib/api/scope';
-import { minorUnits } from '@/lib/money/currencies';
-import { toUnits } from '@/lib/money/decimal';
+import { currencyText, toUnits } from '@/lib/money/decimal';
 import { db } from '@/lib/platform/db';
 import { settlementItems, settlements, type SettlementRow, type SettlementStatus } from './schema';
-import { toSettlementEntryJson } from './serialize';
+import { toSettlementEntryJson, toSettlementJson } from './serialize';
 
 export interface SettlementFilters {
   status?: SettlementStatus;
@@ -72,15 +70,10 @@ function decodeEntryCursor(cursor: string): { occurredAt: string; paymentId: str
 }
 
 /** The settlement's totals, which its entries (every page) sum to exactly: they are its own amounts. */
-const totalsOf = (settlement: SettlementRow) => ({
-  grossAmount: moneyJson(settlement.grossAmount),
-  feeAmount: moneyJson(settlement.feeAmount),
-  reversalAmount: moneyJson(settlement.reversalAmount),
-  broughtForward: moneyJson(settlement.broughtForward),
-  carriedForward: moneyJson(settlement.carriedForward),
-  amount: moneyJson(settlement.amount),
-  entryCount: settlement.entryCount,
-});
+function totalsOf(settlement: SettlementRow) {
+  const { grossAmount, feeAmount, reversalAmount, broughtForward, carriedForward, amount, entryCount } = toSettlementJson(settlement);
+  return { grossAmount, feeAmount, reversalAmount, broughtForward, carriedForward, amount, entryCount };
+}
 
 /** GET …/settlements/{id}/entries: a page of what it covers, with the whole settlement's totals. */
 export async function settlementEntriesPage(principal: Principal, settlementId: string, page: { limit: number; cursor?: string }) {
@@ -113,17 +106,6 @@ function cell(value: string): string {
   return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
-/** Exact decimal text with the currency's decimals ("900.00"), as an accountant's sheet expects. */
-function amountText(value: string, currency: string, inUnits = false): string {
-  const digits = minorUnits[currency] ?? 2;
-  const units = inUnits ? BigInt(value) : toUnits(value);
-  const negative = units < 0n;
-  const absolute = (negative ? -units : units).toString().padStart(5, '0');
-  const whole = absolute.slice(0, -4);
-  const fraction = absolute.slice(-4, -4 + digits || undefined);
-  return `${negative ? '-' : ''}${whole}${digits > 0 ? `.${fraction}` : ''}`;
-}
-
 const CSV_HEADER = ['kind', 'payment_id', 'provider_reference', 'amount', 'fee_amount', 'net_amount', 'currency', 'occurred_at'];
 
 /** GET …/entries/csv: every entry, then a TOTAL line with the settlement's amounts (they add up exactly). */
@@ -144,9 +126,9 @@ export async function entriesCsv(principal: Principal, settlementId: string): Pr
         item.kind,
         item.paymentId,
         cell(item.providerReference),
-        amountText(String(sign * toUnits(item.amount)), currency, true),
-        amountText(String(sign * toUnits(item.feeAmount)), currency, true),
-        amountText(item.netAmount, currency),
+        currencyText(sign * toUnits(item.amount), currency),
+        currencyText(sign * toUnits(item.feeAmount), currency),
+        currencyText(toUnits(item.netAmount), currency),
         currency,
         item.occurredAt.toISOString(),
       ].join(','),
@@ -157,7 +139,7 @@ export async function entriesCsv(principal: Principal, settlementId: string): Pr
     ['BROUGHT_FORWARD', toUnits(settlement.broughtForward)],
     ['CARRIED_FORWARD', -toUnits(settlement.carriedForward)],
   ] as const) {
-    if (units !== 0n) lines.push([kind, '', '', '', '', amountText(String(units), currency, true), currency, ''].join(','));
+    if (units !== 0n) lines.push([kind, '', '', '', '', currencyText(units, currency), currency, ''].join(','));
   }
   // Columns sum to it: amount = gross − reversals, fee = the settlement's fee, net = what was paid.
   lines.push(
@@ -165,9 +147,9 @@ export async function entriesCsv(principal: Principal, settlementId: string): Pr
       'TOTAL',
       '',
       `${settlement.entryCount} entries`,
-      amountText(String(toUnits(settlement.grossAmount) - toUnits(settlement.reversalAmount)), currency, true),
-      amountText(settlement.feeAmount, currency),
-      amountText(settlement.amount, currency),
+      currencyText(toUnits(settlement.grossAmount) - toUnits(settlement.reversalAmount), currency),
+      currencyText(toUnits(settlement.feeAmount), currency),
+      currencyText(toUnits(settlement.amount), currency),
       currency,
       '',
     ].join(','),
