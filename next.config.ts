@@ -8,14 +8,12 @@ const nextConfig: NextConfig = {
   // `npm test` type-checks the whole project (tsc --noEmit) before anything else; repeating it
   // inside every `next build` costs ~25 s and adds nothing.
   typescript: { ignoreBuildErrors: true },
-  // The same 1 MB as server.ts's guard (lib/platform/http-guards.ts), which answers 413 before a
-  // larger body reaches Next (Next itself would answer its own limit with a 500).
-  experimental: {
-    serverActions: { bodySizeLimit: '1mb' },
-    // Each route's modules load on its first request instead of all at start: the idle server
-    // holds only what has been asked for (docs/benchmarks.md, "Memory and start").
-    preloadEntriesOnStart: false,
-  },
+  // Server actions take at most Next's default 1 MB, the same as server.ts's guard
+  // (lib/platform/http-guards.ts), which answers 413 before a larger body reaches Next (Next itself
+  // would answer its own limit with a 500). No `experimental` block here: `next build` prints every
+  // experiment under "Experiments (use with caution)", which tells an operator nothing. Routes
+  // loading on first request (`preloadEntriesOnStart: false`) is set where the server starts from
+  // the built configuration (lib/platform/portal-build.ts, builtPortalConfig).
 };
 
 // Payer pages in English and Swahili: next-intl without i18n routing (lib/i18n/request.ts).

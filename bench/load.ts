@@ -55,3 +55,7 @@ export function table(title: string, rows: Figures[]): string {
     ...rows.map((row) => `| ${row.name} | ${row.requestsPerSecond} | ${row.p50} | ${row.p99} | ${row.errors} | ${row.non2xx} |`),
   ].join('\n');
 }
+
+/** GET load where every request asks for another path (a search term, an id), as real traffic does. */
+export const loadPaths = (name: string, origin: string, path: () => string, headers: Record<string, string> = {}, connections?: number) =>
+  measure(name, { url: origin, connections, requests: [{ method: 'GET', headers, setupRequest: (request) => ({ ...request, path: path() }) }] });

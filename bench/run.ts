@@ -26,6 +26,7 @@ import { seedBills } from './seed-bills';
 import { memoryScenario } from './scenarios/memory';
 import { portalScenario } from './scenarios/portal';
 import { settlementScenario } from './scenarios/settlement';
+import { operatorSearchScenario } from './scenarios/operator-search';
 import { table } from './load';
 
 const scenarios: Record<string, (target: Target) => Promise<string>> = {
@@ -67,6 +68,8 @@ const scenarios: Record<string, (target: Target) => Promise<string>> = {
   portal: portalScenario,
   // A day's settlement of 100,000 payments for one merchant, and the day's schedule over 10,000 merchants (issue 25).
   settlement: settlementScenario,
+  // The operator console's search across merchants: 10M payments of 10,000 merchants (issue 26).
+  'operator-search': operatorSearchScenario,
 };
 
 async function startTarget(dataDir: string) {

@@ -24,12 +24,12 @@ async function bankSecret(): Promise<string> {
 }
 
 /** A signed bank credit notification, as the bank sends one: dollars for a shillings account land in suspense. */
-async function dollarsFromTheBank(accountNumber: string, bankReference: string) {
+async function dollarsFromTheBank(accountNumber: string, bankReference: string, currency = 'USD') {
   const raw = JSON.stringify({
     bankReference,
     accountNumber,
     amount: '310.25',
-    currency: 'USD',
+    currency,
     payerName: 'Otieno Imports',
     payerAccount: '0100200300',
     narration: 'Invoice 77',
@@ -101,9 +101,24 @@ test.describe('needs attention', () => {
     await item.getByLabel('The open bill it was meant for').selectOption({ label: `Bill ${next.paymentReference} (KES 900.00)` });
     await item.getByRole('button', { name: 'Count it toward this bill' }).click();
     await expect(page.getByText('The payment now counts toward the bill you chose.')).toBeVisible();
-    await expect(page.getByRole('listitem').filter({ hasText: late.providerReference })).toHaveCount(0);
+    await expect(page.getByRole('region', { name: /Payments for closed bills/ }).getByRole('listitem').filter({ hasText: late.providerReference })).toHaveCount(0);
+    // Dealt with, it stays in sight with what was done.
+    await expect(page.getByRole('region', { name: 'Recently dealt with' }).getByRole('listitem').filter({ hasText: late.providerReference })).toContainText('Counted toward another bill');
     await page.goto(`/bills/${next.id}`);
     await expect(page.locator('dt:text-is("Status") + dd')).toContainText('Paid');
+  });
+
+  test('pounds no account of the merchant takes: crediting them says why there is no choice and links to opening a pound account', async ({ page, playwright }) => {
+    const main = await legacyAccount(playwright);
+    const reference = unique('FT');
+    await dollarsFromTheBank(main.accountNumber, reference, 'GBP');
+    await signInFromLogin(page, demo);
+    await page.goto('/attention');
+    const item = page.getByRole('listitem').filter({ hasText: reference });
+    await item.getByText('Credit it…').click();
+    await expect(item.getByRole('combobox')).toHaveCount(0);
+    await expect(item.getByTestId('no-credit-target')).toContainText('No active account or open bill of yours takes GBP');
+    await expect(item.getByRole('link', { name: 'Open a GBP account' })).toHaveAttribute('href', '/accounts/new');
   });
 
   test('support staff see what needs attention but cannot act on it', async ({ page, playwright }) => {

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { demo, support } from './support/accounts';
 import { signInFromLogin } from './support/portal';
-import { createBill, unique } from './support/service';
+import { createBill, createCustomerWithAccount, unique } from './support/service';
 
 /** A `datetime-local` value some days ahead, at the given Nairobi wall-clock time. */
 function nairobiLocal(daysAhead: number, time: string): string {
@@ -31,7 +31,7 @@ test.describe('bills', () => {
     await expect(page).toHaveURL(/\/bills\/[0-9a-f-]{36}$/);
     await expect(page.getByRole('heading', { level: 1, name: `Bill ${reference}` })).toBeVisible();
     await expect(statusOf(page)).toContainText('Open');
-    await expect(page.getByText('KES 1,500.50')).toBeVisible();
+    await expect(detail(page, 'Amount')).toHaveText('KES 1,500.50');
     // Typed as Nairobi time, shown as Nairobi time.
     await expect(detail(page, 'Expires')).toContainText('17:30');
     await expect(detail(page, 'Invoice account number').locator('code')).toHaveText(/^[0-9]{6,}$/);
@@ -123,6 +123,45 @@ test.describe('bills', () => {
 
     await page.goto(`/bills?q=${reference}`);
     await expect(page.getByRole('row').filter({ hasText: reference })).toHaveCount(1);
+  });
+
+  test('a bill is raised for a customer found by search without JavaScript, listed with its customer and what is still due, and its amount, expiry and description changed while nothing is paid', async ({ browser, playwright }) => {
+    const { customer } = await createCustomerWithAccount(playwright);
+    const reference = unique('INV');
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await signInFromLogin(page, demo);
+    await page.goto('/bills/new');
+    await page.getByLabel('Find a customer').fill(customer.externalRef);
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    const picker = page.getByLabel('Customer (optional)');
+    await expect(picker).toHaveAccessibleDescription(new RegExp(`Customers matching “${customer.externalRef}”`));
+    await expect(picker.locator('option')).toHaveText(['No customer', `${customer.displayName} (${customer.externalRef})`]);
+    await picker.selectOption(customer.id);
+    await page.getByLabel('Reference', { exact: true }).fill(reference);
+    await page.getByLabel('Description (optional)').fill('School fees, term 1');
+    await page.getByLabel('Amount').fill('2500');
+    await page.getByLabel('Expires at').fill(nairobiLocal(5, '10:00'));
+    await page.getByRole('button', { name: 'Raise bill' }).click();
+
+    await expect(page.getByRole('heading', { level: 1, name: `Bill ${reference}` })).toBeVisible();
+    await expect(detail(page, 'Description')).toHaveText('School fees, term 1');
+    await page.getByRole('link', { name: 'Change bill' }).click();
+    await page.getByLabel('Amount (KES)').fill('3,000');
+    await page.getByLabel('Expires at').fill(nairobiLocal(9, '16:45'));
+    await page.getByLabel('Description (optional)').fill('School fees and uniform');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: `Bill ${reference}` })).toBeVisible();
+    await expect(detail(page, 'Amount')).toHaveText('KES 3,000.00');
+    await expect(detail(page, 'Expires')).toContainText('16:45');
+    await expect(detail(page, 'Description')).toHaveText('School fees and uniform');
+
+    await page.goto(`/bills?q=${reference}`);
+    const row = page.getByRole('row').filter({ hasText: reference });
+    await expect(row.getByRole('link', { name: customer.displayName })).toHaveAttribute('href', `/customers/${customer.id}`);
+    // Amount and still due: nothing is paid yet.
+    await expect(row.getByText('KES 3,000.00')).toHaveCount(2);
+    await context.close();
   });
 
   test('a bill is cancelled without JavaScript, and cancelling it again from an older page is harmless', async ({ browser, playwright }) => {

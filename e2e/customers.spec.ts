@@ -32,7 +32,7 @@ test.describe('customers', () => {
     await expect(page).toHaveURL(/\/customers\/[0-9a-f-]{36}$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Wanjiru Kamau' })).toBeVisible();
     await expect(page.getByText(ref)).toBeVisible();
-    await expect(page.getByText('254712345678').first()).toBeVisible();
+    await expect(page.getByText('0712 345 678').first()).toBeVisible();
 
     await page.getByRole('button', { name: 'Provision virtual account' }).click();
     const accountNumber = page.getByRole('region', { name: 'Virtual account' }).locator('code');
@@ -62,12 +62,12 @@ test.describe('customers', () => {
     const ref = unique('CUST');
     await page.getByLabel('Name').fill('Otieno Were');
     await page.getByLabel('Your reference').fill(ref);
-    await page.getByLabel('Phone').fill('254712345678');
     await page.getByRole('button', { name: 'Register customer' }).click();
 
-    await expect(page.locator('#email-error')).toHaveText('Enter an email address.');
+    // The email is optional (a phone is enough); the phone is not.
+    await expect(page.locator('#phone-error')).toHaveText('Enter a mobile number, such as 0712 345 678 or +254 712 345 678.');
     await expect(page.getByLabel('Name')).toHaveValue('Otieno Were');
-    await page.getByLabel('Email').fill('otieno@example.com');
+    await page.getByLabel('Phone').fill('254712345678');
     await page.getByRole('button', { name: 'Register customer' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Otieno Were' })).toBeVisible();
     await context.close();

@@ -27,7 +27,9 @@ test.describe('payer instructions', () => {
     // Only the language switch: none of the portal's navigation.
     await expect(page.getByRole('navigation')).toHaveCount(1);
     await expect(page.getByRole('navigation', { name: 'Language' })).toBeVisible();
-    await expect(page.getByRole('button')).toHaveCount(0);
+    // Only the payer's own prompt form, which posts without JavaScript.
+    await expect(page.getByRole('button')).toHaveCount(1);
+    await expect(page.getByRole('button', { name: 'Send the prompt' })).toBeVisible();
     await context.close();
   });
 

@@ -61,9 +61,9 @@ test.describe('the portal on a phone', () => {
       expect(box.x).toBeGreaterThanOrEqual(0);
       expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
     }
-    // Each value is named by its column on the card, not only in the hidden header.
-    const amountLabel = await row.locator('td[data-label="Amount"]').evaluate((cell) => getComputedStyle(cell, '::before').content);
-    expect(amountLabel).toBe('"Amount"');
+    // Each value is named by its column on the card, not only in the hidden header (the amount and status speak for themselves).
+    const accountLabel = await row.locator('td[data-label="Account"]').evaluate((cell) => getComputedStyle(cell, '::before').content);
+    expect(accountLabel).toBe('"Account"');
   });
 
   test('the menu is a button that opens every section, by keyboard alone, and closes with Escape', async ({ page }) => {
@@ -111,8 +111,8 @@ test.describe('the header', () => {
   test('says Sandbox while payments are simulated, and greets a support user by name', async ({ page }) => {
     await signInFromLogin(page, support);
     const banner = page.getByRole('banner');
-    await expect(banner.getByText('Sandbox', { exact: true })).toBeVisible();
-    await expect(banner).toContainText('payments are simulated');
+    // One phrase, in one element: "Sandbox: payments are simulated…", never "Sandbox : payments".
+    await expect(banner.getByText('Sandbox: payments are simulated, no real money moves', { exact: true })).toBeVisible();
     // Made by `user:create --first-name Sam --last-name Tester` in the global setup.
     await expect(banner).toContainText('Sam Tester');
     await expect(banner).not.toContainText('support@example.com');

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { demo, type Account } from './support/accounts';
-import { cli } from './support/cli';
+import { cliWithPassword } from './support/cli';
 import { baseURL } from './support/environment';
 import { signInFromLogin } from './support/portal';
 import { createBill, legacyAccount, serviceAs, unique } from './support/service';
@@ -183,7 +183,7 @@ test.describe('portal fuzz', () => {
 
   test("a record of another merchant is not found, as an unknown id is", async ({ page, playwright }) => {
     const other: Account = { email: `${unique('fuzz').toLowerCase()}@example.com`, password: 'other-merchant-password-1' };
-    const created = cli('merchant:create', '--name', 'Fuzz Other Duka', '--email', other.email, '--password', other.password) as { virtualAccount: { id: string; accountNumber: string } };
+    const created = cliWithPassword(other.password, 'merchant:create', '--name', 'Fuzz Other Duka', '--email', other.email) as { virtualAccount: { id: string; accountNumber: string } };
     const theirs = await serviceAs(
       playwright,
       async (api) => {

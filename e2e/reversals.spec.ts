@@ -16,7 +16,7 @@ test.describe('reversing a payment', () => {
 
     // The first click only asks; the second, inside the question, asks the rail.
     await page.getByText('Reverse this payment…').click();
-    await expect(page.getByText(/Give KES 640\.00 back to the payer\?/)).toBeVisible();
+    await expect(page.getByText(/Give KES\s640\.00 back to the payer\?/)).toBeVisible();
     await page.getByLabel('Why (optional)').fill('Paid twice by mistake');
     await page.getByRole('button', { name: 'Yes, reverse this payment' }).click();
     // The page is drawn again at once: the payment waits for the rail, and cannot be reversed twice.

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import type { Account } from './support/accounts';
-import { cli } from './support/cli';
+import { cliWithPassword } from './support/cli';
 import { cents, receipt } from './support/payments';
 import { signInFromLogin } from './support/portal';
 import { serviceAs } from './support/service';
@@ -15,13 +15,13 @@ import { serviceAs } from './support/service';
 function newMerchant(name: string) {
   const tag = randomUUID().slice(0, 8);
   const admin: Account = { email: `settle-admin-${tag}@example.com`, password: 'admin-password-123' };
-  const made = cli('merchant:create', '--name', name, '--email', admin.email, '--password', admin.password) as {
+  const made = cliWithPassword(admin.password, 'merchant:create', '--name', name, '--email', admin.email) as {
     merchant: { id: string };
     virtualAccount: { accountNumber: string };
   };
   const userOf = (role: string, firstName: string): Account => {
     const account = { email: `settle-${role.toLowerCase()}-${tag}@example.com`, password: `${role.toLowerCase()}-password-123` };
-    cli('user:create', '--merchant-id', made.merchant.id, '--email', account.email, '--password', account.password, '--role', role, '--first-name', firstName, '--last-name', 'Tester');
+    cliWithPassword(account.password, 'user:create', '--merchant-id', made.merchant.id, '--email', account.email, '--role', role, '--first-name', firstName, '--last-name', 'Tester');
     return account;
   };
   return { admin, accountNumber: made.virtualAccount.accountNumber, userOf };
@@ -224,6 +224,61 @@ test.describe('settlements', () => {
     await page.goto('/settlements');
     await expect(page.getByText('No settlement account in KES yet')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Review payout' })).toHaveCount(0);
+  });
+
+  test('an admin adds an M-Pesa paybill account, pays out 27 payments to it and pages through their entries 25 at a time', async ({ page, playwright }) => {
+    test.setTimeout(120_000);
+    const merchant = newMerchant('Paybill Duka');
+    const clerk = merchant.userOf('PLAIN_MERCHANT', 'Paz');
+    const paidIn = await serviceAs(
+      playwright,
+      async (api) => {
+        const made = [];
+        for (let index = 0; index < 27; index += 1) made.push(await payIn(api, merchant.accountNumber, 200 + index));
+        return made;
+      },
+      clerk,
+    );
+
+    await signInFromLogin(page, merchant.admin);
+    await page.goto('/settlements/accounts');
+    await page.getByLabel('Paid to').selectOption('PAYBILL');
+    await expect(page.getByLabel('Bank name')).toHaveCount(0); // only the paybill's own fields
+    await page.getByLabel('Account name').fill('Paybill Duka Ltd');
+    await page.getByLabel('Paybill number').fill('888880');
+    await page.getByLabel('Account number at the paybill').fill('DUKA-001');
+    await page.getByRole('button', { name: 'Add settlement account' }).click();
+    await expect(page.getByText('Saved. Settlements in this currency are now paid to this account.')).toBeVisible();
+    await expect(page.getByRole('row', { name: /Paybill 888880 \(DUKA-001\)/ })).toContainText('Active');
+    await page.getByLabel('How often').selectOption('MANUAL');
+    await page.getByLabel('Delay').selectOption('0');
+    await page.getByRole('button', { name: 'Save schedule' }).click();
+    await expect(page.getByText('Saved. It applies from the next run.')).toBeVisible();
+
+    await page.goto('/settlements');
+    await page.getByRole('button', { name: 'Review payout' }).click();
+    await expect(page.getByTestId('payout-destination')).toHaveText('Paybill 888880 (DUKA-001)');
+    await page.getByRole('button', { name: 'Confirm payout' }).click();
+    await expect(page).toHaveURL(/\/settlements\/[0-9a-f-]{36}$/);
+    const settlementUrl = page.url();
+
+    // 27 entries: 25 on the first page, 2 on the next, each payment exactly once.
+    const entries = page.getByRole('table', { name: 'Payments and reversals in this settlement' });
+    const references = () => entries.locator('tbody tr').getByRole('link').allTextContents();
+    await expect(page.getByText(/^27 in all: /)).toBeVisible();
+    await expect(entries.locator('tbody tr')).toHaveCount(25);
+    const firstPage = await references();
+    const pages = page.getByRole('navigation', { name: 'Pages of entries' });
+    await expect(pages.getByRole('link', { name: '← First page' })).toHaveCount(0);
+    await pages.getByRole('link', { name: 'Next page →' }).click();
+    await expect(page).toHaveURL(/cursor=/);
+    await expect(entries.locator('tbody tr')).toHaveCount(2);
+    const secondPage = await references();
+    await expect(pages.getByRole('link', { name: 'Next page →' })).toHaveCount(0);
+    expect([...firstPage, ...secondPage].sort()).toEqual(paidIn.map((payment) => payment.providerReference).sort());
+    await pages.getByRole('link', { name: '← First page' }).click();
+    await expect(page).toHaveURL(settlementUrl);
+    await expect(entries.locator('tbody tr')).toHaveCount(25);
   });
 
   test('support sees balances, settlements, accounts and the schedule but cannot pay out or change them', async ({ page }) => {

@@ -3,6 +3,7 @@ import { demo } from './support/accounts';
 import { detail } from './support/payments';
 import { signInFromLogin } from './support/portal';
 import { createBill, createCustomerWithAccount, serviceAs } from './support/service';
+import { displayPhone } from '../lib/platform/phone';
 
 function sendPromptThroughService(playwright: PlaywrightWorkerArgs['playwright'], prompt: Record<string, unknown>) {
   return serviceAs(playwright, async (api) => {
@@ -31,7 +32,7 @@ test.describe('payment prompts', () => {
 
     const status = prompt.getByRole('status');
     await expect(status).toHaveText('Waiting for the payer to enter their M-Pesa PIN…');
-    await expect(prompt.getByText('Prompt for KES 1,500.00 from 254712345678.')).toBeVisible();
+    await expect(prompt.getByText('Prompt for KES 1,500.00 from 0712 345 678.')).toBeVisible();
     // The simulated payer answers after about 2.5 seconds.
     await expect(status).toHaveText(/^Paid: receipt [A-Z0-9]{10}$/);
     expect(await isSameWindow(page)).toBe(true);
@@ -44,12 +45,22 @@ test.describe('payment prompts', () => {
     await expect(detail(page, 'What it paid')).toContainText('Paid a bill');
   });
 
+  test("a prompt's page and the prompts list link to the bill it was for", async ({ page, playwright }) => {
+    const { bill } = await createBill(playwright, { amount: 700 });
+    const sent = await sendPromptThroughService(playwright, { phone: '254712345678', amount: 700, expectedPaymentId: bill.id });
+    await signInFromLogin(page, demo);
+    await page.goto(`/stk/${sent.id}`);
+    await expect(page.getByRole('link', { name: `Bill ${bill.paymentReference}` })).toHaveAttribute('href', `/bills/${bill.id}`);
+    await page.goto(`/stk?expectedPaymentId=${bill.id}`);
+    await expect(page.getByRole('link', { name: 'A bill' }).first()).toHaveAttribute('href', `/bills/${bill.id}`);
+  });
+
   test('a prompt to a payer who cancels says so, in place', async ({ page, playwright }) => {
     const { customer } = await createCustomerWithAccount(playwright);
     await signInFromLogin(page, demo);
     await page.goto(`/customers/${customer.id}`);
     const prompt = page.getByRole('region', { name: 'Send a payment prompt' });
-    await expect(prompt.getByLabel("Payer's M-Pesa number")).toHaveValue(customer.phone);
+    await expect(prompt.getByLabel("Payer's M-Pesa number")).toHaveValue(displayPhone(customer.phone));
     await prompt.getByLabel("Payer's M-Pesa number").fill('254700000001');
     await prompt.getByLabel('Amount (KES)').fill('300');
     await markWindow(page);
@@ -97,7 +108,7 @@ test.describe('payment prompts', () => {
     await prompt.getByLabel("Payer's M-Pesa number").fill('0712345670');
     await prompt.getByRole('button', { name: 'Send prompt' }).click();
     await expect(prompt.getByRole('status')).toHaveText('Waiting for the payer to enter their M-Pesa PIN…');
-    await expect(prompt.getByText('Prompt for KES 650.00 from 254712345670.')).toBeVisible();
+    await expect(prompt.getByText('Prompt for KES 650.00 from 0712 345 670.')).toBeVisible();
     await prompt.getByRole('link', { name: 'Follow this prompt' }).click();
     await expect(page).toHaveURL(/\/stk\/[0-9a-f-]{36}$/);
     await expect(page.getByRole('status')).toHaveText(/^Paid: receipt [A-Z0-9]{10}$/);

@@ -10,8 +10,8 @@ import { serviceAs } from './support/service';
 /** A merchant of this test's own (the operator CLI, as in the global setup), so its policy touches no other test. */
 function newMerchantAdmin(): Account {
   const admin = { email: `admin-${randomUUID().slice(0, 8)}@example.com`, password: 'admin-password-123' };
-  execFileSync(process.execPath, ['--import', 'tsx', 'scripts/cli.ts', 'merchant:create', '--name', 'Second Duka', '--email', admin.email, '--password', admin.password], {
-    env: { ...process.env, ...serverEnvironment },
+  execFileSync(process.execPath, ['--import', 'tsx', 'scripts/cli.ts', 'merchant:create', '--name', 'Second Duka', '--email', admin.email], {
+    env: { ...process.env, ...serverEnvironment, COLLECT_PASSWORD: admin.password },
     encoding: 'utf8',
   });
   return admin;
@@ -58,7 +58,10 @@ test.describe('team, API keys, two factors and audit', () => {
     await expect(page.getByLabel('Secret key')).toHaveCount(0);
     const row = page.getByRole('row', { name: new RegExp(keyName) });
     await expect(row).toContainText('Read only');
-    await row.getByRole('button', { name: `Revoke ${keyName}` }).click();
+    // Revoking asks first: the button only opens the question.
+    await row.locator('summary', { hasText: 'Revoke' }).click();
+    await expect(row).toContainText('stops working at once');
+    await row.getByRole('button', { name: `Yes, revoke ${keyName}` }).click();
     await expect(page.getByRole('row', { name: new RegExp(keyName) })).toContainText('Revoked');
     expect((await exchange(page, secret)).status()).toBe(401);
 
@@ -82,13 +85,13 @@ test.describe('team, API keys, two factors and audit', () => {
     await inviteePage.getByLabel('Last name').fill('Wambui');
     await inviteePage.getByLabel('New password').fill(invitee.password);
     await inviteePage.getByRole('button', { name: 'Join' }).click();
-    await expect(inviteePage.getByText('All set.')).toBeVisible();
+    // Joining signs the invitee in: the overview opens.
+    await expect(inviteePage).toHaveURL(`${baseURL}/`);
     // The link works once.
     await inviteePage.goto(inviteUrl);
     await expect(inviteePage.getByText('This link cannot be used')).toBeVisible();
 
-    // The invitee signs in, and turns on two factors with a code computed here.
-    await signInFromLogin(inviteePage, invitee);
+    // The invitee, signed in by joining, turns on two factors with a code computed here.
     await inviteePage.goto('/account');
     await inviteePage.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
     const totpSecret = (await inviteePage.getByTestId('totp-secret').textContent())!.trim();

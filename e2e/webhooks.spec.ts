@@ -23,6 +23,34 @@ function createEndpoint(playwright: Parameters<typeof serviceAs>[0], url: string
 }
 
 test.describe('webhooks', () => {
+  test("an endpoint's URL, description and events are changed without JavaScript, its secret kept", async ({ browser, playwright }) => {
+    const endpoint = await createEndpoint(playwright, 'http://127.0.0.1:9/hook');
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    try {
+      const description = unique('Renamed');
+      await signInFromLogin(page, demo);
+      await page.goto(`/webhooks/${endpoint.id}`);
+      await expect(detail(page, 'Events')).not.toContainText('payment.received');
+      await page.getByRole('link', { name: 'Edit endpoint' }).click();
+      await expect(page.getByLabel('Endpoint URL')).toHaveValue(endpoint.url);
+      await expect(page.getByLabel('Description (optional)')).toHaveValue(endpoint.description);
+      await page.getByLabel('Endpoint URL').fill('http://127.0.0.1:9/v2/hook');
+      await page.getByLabel('Description (optional)').fill(description);
+      await page.getByLabel('A payment was received').check();
+      await page.getByRole('button', { name: 'Save changes' }).click();
+
+      await expect(page.getByRole('heading', { level: 1, name: 'Webhook endpoint' })).toBeVisible();
+      await expect(page.getByText('http://127.0.0.1:9/v2/hook').first()).toBeVisible();
+      await expect(detail(page, 'Events')).toContainText('payment.received');
+      await expect(page.getByText(description).first()).toBeVisible();
+    } finally {
+      await context.close();
+      // Endpoints are limited per merchant: this one leaves no trace for the other tests.
+      await serviceAs(playwright, (api) => api.post(`/api/v1/merchants/me/webhook-endpoints/${endpoint.id}/deactivate`));
+    }
+  });
+
   test('an endpoint is added with its secret shown once, receives a signed payment webhook, is redelivered to, and is deactivated', async ({ context, page, playwright }) => {
     const receiver = await startReceiver();
     try {

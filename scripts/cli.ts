@@ -1,16 +1,18 @@
 /**
  * Operator commands, printing JSON. Works whether or not the app runs: with the embedded
  * database it joins the running server's PostgreSQL, or starts it for the command.
- *   npm run cli -- merchant:create --name N --email E --password P
- *   npm run cli -- user:create --merchant-id M --email E --password P --role ROLE [--sub-merchant-id S]
+ *   npm run cli -- merchant:create --name N --email E            (password on standard input or COLLECT_PASSWORD)
+ *   npm run cli -- user:create --merchant-id M --email E --role ROLE [--sub-merchant-id S]   (the same)
  *   npm run cli -- sub-merchant:create --merchant-id M --name N
+ *   npm run cli -- operator:create --email E --first-name F --last-name L [--role PLATFORM_ADMIN|PLATFORM_SUPPORT]   (the password as for merchant:create)
  *   npm run cli -- suspense:list [--all true]; suspense:assign --id S --account-number N
  */
 import { userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { ApiError } from '@/lib/api/errors';
-import { userRoles } from '@/lib/auth/schema';
+import { platformRoles, userRoles } from '@/lib/auth/schema';
+import { createOperator } from '@/lib/auth/operators';
 import { rotateKeys } from '@/lib/auth/keys';
 import { adoptEnvironment, describeSharedSettings } from '@/lib/instances/shared-settings';
 import { checkLedger } from '@/lib/ledger/check';
@@ -33,6 +35,8 @@ import { C2bApiVersion, C2bResponseType, registerC2bUrls } from '@/lib/recovery/
 import { readStatementFile } from '@/lib/statements/read-file';
 import { exportBankPayouts, PayoutFileError } from '@/lib/settlement/payouts/bank-export';
 import { importBankStatus } from '@/lib/settlement/payouts/bank-status-import';
+import { setMerchantCategoryCode } from '@/lib/payment-options/ke-qr/category-code';
+import { readPassword } from './cli-password';
 
 class UsageError extends Error {}
 
@@ -57,13 +61,13 @@ function command<Shape extends z.ZodRawShape>(
 
 const commands: Record<string, Command> = {
   'merchant:create': command(
-    '--name N --email E --password P [--first-name F --last-name L]',
-    { name: z.string().min(1, 'is required'), email, password, 'first-name': z.string().optional(), 'last-name': z.string().optional() },
+    '--name N --email E [--first-name F --last-name L]   (the password: standard input or COLLECT_PASSWORD)',
+    { name: z.string().min(1, 'is required'), email, password: password.optional(), 'first-name': z.string().optional(), 'last-name': z.string().optional() },
     async (args) => {
       const { merchant, user, virtualAccount } = await createMerchant({
         name: args.name,
         email: args.email,
-        password: args.password,
+        password: args.password!,
         firstName: args['first-name'],
         lastName: args['last-name'],
       });
@@ -71,11 +75,11 @@ const commands: Record<string, Command> = {
     },
   ),
   'user:create': command(
-    '--merchant-id M --email E --password P --role MERCHANT_ADMIN|PLAIN_MERCHANT|SUPPORT [--first-name F --last-name L] [--sub-merchant-id S]',
+    '--merchant-id M --email E --role MERCHANT_ADMIN|PLAIN_MERCHANT|SUPPORT [--first-name F --last-name L] [--sub-merchant-id S]   (the password: standard input or COLLECT_PASSWORD)',
     {
       'merchant-id': uuid,
       email,
-      password,
+      password: password.optional(),
       role: z.enum(userRoles, `must be one of ${userRoles.join(', ')}`),
       'sub-merchant-id': uuid.optional(),
       'first-name': z.string().optional(),
@@ -86,13 +90,26 @@ const commands: Record<string, Command> = {
         await createUser({
           merchantId: args['merchant-id'],
           email: args.email,
-          password: args.password,
+          password: args.password!,
           role: args.role,
           subMerchantId: args['sub-merchant-id'],
           firstName: args['first-name'],
           lastName: args['last-name'],
         }),
       ),
+  ),
+  'operator:create': command(
+    '--email E --first-name F --last-name L [--role PLATFORM_ADMIN|PLATFORM_SUPPORT]   (the password: standard input or COLLECT_PASSWORD; docs/operator.md)',
+    {
+      email,
+      password: password.optional(),
+      'first-name': z.string().min(1, 'is required'),
+      'last-name': z.string().min(1, 'is required'),
+      role: z.enum(platformRoles, `must be one of ${platformRoles.join(', ')}`).default('PLATFORM_ADMIN'),
+    },
+    async (args) =>
+      // The first operator has to come from here; the others are invited from the console. Each enrols in two factors at first sign-in.
+      publicUser(await createOperator({ email: args.email, password: args.password!, firstName: args['first-name'], lastName: args['last-name'], role: args.role })),
   ),
   'sub-merchant:create': command(
     '--merchant-id M --name N',
@@ -107,6 +124,11 @@ const commands: Record<string, Command> = {
       if (!found) throw new UsageError(`No user has the email ${args.email}.`);
       return { merchant: found.merchant, user: publicUser(found.user) };
     },
+  ),
+  'merchant:set-category-code': command(
+    '--merchant-id M --code NNNN   (ISO 18245 code for its KE-QR codes; 0000 until set: docs/payers.md)',
+    { 'merchant-id': uuid, code: z.string().regex(/^[0-9]{4}$/, 'must be four digits, e.g. 5411') },
+    (args) => setMerchantCategoryCode(args['merchant-id'], args.code),
   ),
   'user:disable': command(
     '--email E   (ends its sessions)',
@@ -240,10 +262,23 @@ function parseCommand(argv: string[]) {
   }
   const parsed = z.object(command.options).safeParse(values);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `--${String(issue.path[0])} ${issue.message === 'Invalid input: expected string, received undefined' ? 'is required' : issue.message}`);
+    const problems = parsed.error.issues.map((issue) => `--${String(issue.path[0])} ${issue.message === 'Invalid input: expected string, received undefined' || issue.message === 'Required' ? 'is required' : issue.message}`);
     throw new UsageError(`${problems.join('\n')}\n\nUsage: npm run cli -- ${name} ${command.usage}`);
   }
   return { command, args: parsed.data };
+}
+
+/**
+ * A command that takes a password reads it from standard input or COLLECT_PASSWORD (the
+ * `--password` flag still works, warned as discouraged: scripts/cli-password.ts), then checks it
+ * as the flag was checked.
+ */
+async function withPassword(name: string, parsed: ReturnType<typeof parseCommand>) {
+  if (!('password' in parsed.command.options)) return parsed;
+  const args = parsed.args as { password?: string };
+  const checked = password.safeParse(await readPassword(args.password));
+  if (!checked.success) throw new UsageError(`The password ${checked.error.issues[0]!.message}.\n\nUsage: npm run cli -- ${name} ${parsed.command.usage}`);
+  return { ...parsed, args: { ...args, password: checked.data } };
 }
 
 /**
@@ -260,7 +295,7 @@ async function main(): Promise<number> {
     setConfig(parseConfig({ LOG_LEVEL: 'warn', ...process.env }));
     // Standard output carries the JSON answer alone (`npm run cli -- suspense:list | jq`).
     logToStandardError();
-    parsed = parseCommand(process.argv.slice(2));
+    parsed = await withPassword(process.argv[2] ?? '', parseCommand(process.argv.slice(2)));
   } catch (error) {
     if (error instanceof UsageError || error instanceof ConfigError) {
       await print(process.stderr, `${error.message}\n`);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { railName } from '@/lib/money/rails';
 import { amountProblem, currencyText, decimalText, formatMoney, fromUnits, storedText, toUnits } from '@/lib/money/decimal';
 
 describe('money as exact decimals', () => {
@@ -40,6 +41,23 @@ describe('money as exact decimals', () => {
     expect(formatMoney('1500.5', 'KES')).toBe('KES 1,500.50');
     expect(formatMoney('1234567', 'UGX')).toBe('UGX 1,234,567');
     expect(formatMoney(0.125, 'KWD')).toBe('KWD 0.125');
+  });
+
+  it('writes money below zero with a true minus before the currency, never "KES -12,850.50"', () => {
+    expect(formatMoney('-12850.5', 'KES')).toBe('\u2212KES 12,850.50');
+    expect(formatMoney(-0.004, 'KES')).toBe('KES 0.00');
+  });
+
+  it('names every rail and channel as merchants know them', () => {
+    expect(['MPESA', 'BANK', 'MOBILE_MONEY', 'INSTANT_BANK', 'RTGS', 'MPESA_B2C'].map(railName)).toEqual([
+      'M-Pesa',
+      'Bank transfer',
+      'M-Pesa',
+      'Instant bank transfer (PesaLink)',
+      'RTGS bank transfer',
+      'M-Pesa to a phone (B2C)',
+    ]);
+    expect(railName('SOMETHING_NEW')).toBe('Something new');
   });
 });
 

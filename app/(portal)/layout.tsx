@@ -4,12 +4,15 @@ import { ReadOnlyNotice } from '@/components/shell/read-only-notice';
 import { SkipLink } from '@/components/shell/skip-link';
 import { TopBar } from '@/components/shell/top-bar';
 import { sandboxEnabled } from '@/lib/platform/config';
-import { canWrite, isAdmin } from '@/lib/portal/roles';
+import { redirect } from 'next/navigation';
+import { canWrite, isAdmin, isOperator } from '@/lib/portal/roles';
 import { requireSession } from '@/lib/portal/session';
 import { signOut } from './actions';
 
 export default async function PortalLayout({ children }: { children: ReactNode }) {
   const { user } = await requireSession();
+  // Operators reach merchant data only through the console (docs/operator.md).
+  if (isOperator(user)) redirect('/operator');
   return (
     <div className="flex min-h-dvh flex-col">
       <SkipLink />

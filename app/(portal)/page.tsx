@@ -10,6 +10,7 @@ import { QueryProvider } from '@/components/providers/query-provider';
 import { NextPayoutFigures } from '@/components/settlements/next-payout-figures';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
+import { merchantRoutes } from '@/lib/merchants/routes';
 import { portalClient, requireSession } from '@/lib/portal/session';
 import { loadOverview } from './overview-data';
 import { servicePage } from '@/components/ui/service-page';
@@ -24,14 +25,23 @@ export const metadata: Metadata = { title: 'Overview' };
 async function OverviewPage() {
   const session = await requireSession();
   const { user } = session;
-  const overview = await loadOverview(portalClient(session));
+  const client = portalClient(session);
+  // A user scoped to a sub-merchant sees only its figures: the page says whose they are (the list shows a scoped user only its own).
+  const [overview, subMerchants] = await Promise.all([loadOverview(client), user.subMerchantId ? client.call(merchantRoutes.listSubMerchants, { query: { limit: 1 } }) : []]);
+  const subMerchantName = subMerchants.find((subMerchant) => subMerchant.id === user.subMerchantId)?.name;
   return (
     <>
       <PageHeader
         title={`Welcome, ${user.firstName}`}
         description={
           <>
-            The state of <strong className="font-semibold text-slate-900">{user.merchantName}</strong> now. Amounts in {overview.currency}; days in Nairobi time.
+            The state of{' '}
+            {subMerchantName && (
+              <>
+                <strong className="font-semibold text-slate-900" data-testid="overview-sub-merchant">{subMerchantName}</strong>, part of{' '}
+              </>
+            )}
+            <strong className="font-semibold text-slate-900">{user.merchantName}</strong> now. Amounts in {overview.currency}; days in Nairobi time.
           </>
         }
       />

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { ApiIntro, SearchResults, TagIndex } from '@/components/docs/api-reference';
+import { GuideList } from '@/components/docs/guide-list';
 import { searchOperations } from '@/lib/portal/api-reference/reference';
 import { firstParam, type SearchParams } from '@/lib/portal/pagination';
 import { loadApiReference } from './reference';
@@ -16,7 +17,14 @@ export default async function DocsPage({ searchParams }: { searchParams: Promise
   return (
     <>
       <ApiIntro reference={reference} />
-      {q ? <SearchResults query={q} hits={searchOperations(reference, q)} /> : <TagIndex reference={reference} />}
+      {q ? (
+        <SearchResults query={q} hits={searchOperations(reference, q)} />
+      ) : (
+        <>
+          <GuideList />
+          <TagIndex reference={reference} />
+        </>
+      )}
     </>
   );
 }

@@ -1,10 +1,15 @@
 'use server';
 
+import { headers } from 'next/headers';
+import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { serviceClient } from '@/lib/client';
 import { refusalMessage } from '@/lib/portal/admin-action';
 import { isServiceError } from '@/lib/portal/errors';
 import { assertSubmittedForm, type FormState } from '@/lib/portal/forms';
+import { rightmostForwardedFor } from '@/lib/portal/forwarded-for';
+import { writeSessionCookie } from '@/lib/portal/session';
+import { passwordSignIn, SignInError } from '@/lib/portal/sign-in';
 import { teamRoutes } from '@/lib/team/routes';
 import { AcceptInvitationRequest, UsePasswordResetRequest } from '@/lib/team/schemas';
 
@@ -22,12 +27,22 @@ export async function acceptInvitation(_previous: SetPasswordState, formData: Fo
   if (!token.success) return { message: 'This link is not valid.', values };
   const parsed = AcceptInvitationRequest.safeParse({ ...values, password: formData.get('password') });
   if (!parsed.success) return { errors: z.flattenError(parsed.error).fieldErrors, message: 'Check the highlighted fields.', values };
+  let email: string;
   try {
-    await serviceClient().call(teamRoutes.acceptInvitation, { params: { token: token.data }, json: parsed.data });
+    ({ email } = await serviceClient().call(teamRoutes.acceptInvitation, { params: { token: token.data }, json: parsed.data }));
   } catch (error) {
     return { message: linkRefusal(error), values };
   }
-  return { done: true };
+  // The person just chose this password: signing them in saves typing it again at once.
+  try {
+    const forwardedFor = rightmostForwardedFor((await headers()).get('x-forwarded-for'));
+    await writeSessionCookie(await passwordSignIn({ email, password: parsed.data.password, forwardedFor }));
+  } catch (error) {
+    // Joined all the same (two factors asked, say): the page offers the sign-in link.
+    if (error instanceof SignInError) return { done: true };
+    throw error;
+  }
+  redirect('/');
 }
 
 export async function resetPassword(_previous: SetPasswordState, formData: FormData): Promise<SetPasswordState> {

@@ -32,6 +32,11 @@ export default async function LoginPage({ searchParams }: { searchParams: Search
             </p>
           )}
           <LoginForm callbackUrl={callbackUrl} initialMessage={error ? signInMessage(error) : undefined} />
+          <p className="mt-4 text-sm">
+            <Link href="/login/forgot-password" className="font-medium text-brand-800 underline underline-offset-2">
+              Forgot password?
+            </Link>
+          </p>
         </div>
         <p className="mt-6 text-center text-sm text-slate-600">
           Building an integration? Read the{' '}

@@ -2,6 +2,7 @@ import 'server-only';
 import { headers } from 'next/headers';
 import { unstable_rethrow } from 'next/navigation';
 import { payerLinkRoutes } from '@/lib/payer-links/routes';
+import { paymentOptionRoutes } from '@/lib/payment-options/routes';
 import { logger } from '@/lib/platform/logger';
 import { isServiceError } from '@/lib/portal/errors';
 import { portalClient, type PortalSession } from '@/lib/portal/session';
@@ -14,7 +15,12 @@ export interface PayerLinkView {
   url: string;
   /** The same page, opened for printing. */
   printHref: string;
+  /** The KE-QR code a payer scans to pay (null where M-Pesa cannot take the payment, e.g. USD). */
+  keQr: { payload: string; kind: 'STATIC' | 'DYNAMIC' } | null;
 }
+
+const optionsQuery = (targetType: PayerLinkTarget, targetId: string) =>
+  targetType === 'VIRTUAL_ACCOUNT' ? { virtualAccountId: targetId } : targetType === 'EXPECTED_PAYMENT' ? { expectedPaymentId: targetId } : { customerId: targetId };
 
 /**
  * This site's origin as payers will reach it: PUBLIC_URL when it is set, else the request's Host
@@ -37,11 +43,13 @@ export async function siteOrigin(): Promise<string> {
  */
 export async function payerLinkOf(session: PortalSession, targetType: PayerLinkTarget, targetId: string): Promise<PayerLinkView | null> {
   try {
-    const [link, origin] = await Promise.all([
-      portalClient(session).call(payerLinkRoutes.create, { json: { targetType, targetId } }),
+    const client = portalClient(session);
+    const [link, origin, options] = await Promise.all([
+      client.call(payerLinkRoutes.create, { json: { targetType, targetId } }),
       siteOrigin(),
+      client.call(paymentOptionRoutes.get, { query: optionsQuery(targetType, targetId) }),
     ]);
-    return { url: `${origin}${link.path}`, printHref: `${link.path}?print=1` };
+    return { url: `${origin}${link.path}`, printHref: `${link.path}?print=1`, keQr: options.keQr };
   } catch (error) {
     unstable_rethrow(error);
     // 404: the target is not there (or not visible); the page says so itself.

@@ -1,10 +1,12 @@
 import { buttonClassName } from '@/components/ui/button';
+import { FiltersFold } from '@/components/ui/filters-fold';
 import type { SelectOption } from '@/components/ui/select-field';
 
 /** A GET form, so that filtering works without JavaScript and the filtered list has an address. */
 export function AccountFilters({ purpose, purposes }: { purpose?: string; purposes: SelectOption[] }) {
   return (
-    <form method="get" action="/accounts" role="search" aria-label="Filter accounts" className="mb-4 flex flex-wrap items-end gap-2">
+    <FiltersFold active={Boolean(purpose)}>
+    <form method="get" action="/accounts" role="search" aria-label="Filter accounts" className="flex flex-wrap items-end gap-2">
       <div>
         <label htmlFor="purpose" className="block text-sm font-medium text-slate-800">
           Kind of account
@@ -27,5 +29,6 @@ export function AccountFilters({ purpose, purposes }: { purpose?: string; purpos
         Show
       </button>
     </form>
+    </FiltersFold>
   );
 }

@@ -22,6 +22,7 @@ export function AttentionForm({
   noteRequired = false,
   submitLabel,
   pendingLabel,
+  noTargets,
   children,
 }: {
   action: Action;
@@ -33,10 +34,21 @@ export function AttentionForm({
   noteRequired?: boolean;
   submitLabel: string;
   pendingLabel: string;
+  /** Said instead of the form when `targets` is empty: why there is no choice, and how to make one. */
+  noTargets?: ReactNode;
   children?: ReactNode;
 }) {
   const [state, formAction] = useActionState<AttentionFormState, FormData>(action, {});
   const id = useId();
+  // A dropdown with only "Choose…" in it would leave the person guessing: say why instead.
+  if (targets && targets.length === 0) {
+    return (
+      <details className="rounded-md border border-slate-200 bg-white" data-print="hide">
+        <summary className="cursor-pointer px-3 py-2 text-sm font-medium text-brand-800 hover:bg-slate-50">{summary}</summary>
+        <div className="border-t border-slate-200 px-3 py-3 text-sm text-slate-800">{noTargets ?? 'There is nothing to choose from yet.'}</div>
+      </details>
+    );
+  }
   return (
     <details className="rounded-md border border-slate-200 bg-white" data-print="hide">
       <summary className="cursor-pointer px-3 py-2 text-sm font-medium text-brand-800 hover:bg-slate-50">{summary}</summary>

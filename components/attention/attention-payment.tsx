@@ -5,6 +5,7 @@ import type { Payment } from '@/components/payments/types';
 import { formatMoney } from '@/lib/portal/money';
 import { movePayment, notePayment } from '@/app/(portal)/attention/actions';
 import { AttentionForm } from './attention-form';
+import { displayPhone } from '@/lib/platform/phone';
 
 /** A payment credited for a bill that was already paid, cancelled or expired, and what to do with it. */
 export function AttentionPayment({ payment, bills }: { payment: Payment; bills?: SelectOption[] }) {
@@ -17,7 +18,7 @@ export function AttentionPayment({ payment, bills }: { payment: Payment; bills?:
         </Link>
       </div>
       <p className="mt-2 text-sm text-slate-800">
-        Received <DateTime value={payment.receivedAt} /> from {payment.payerName ?? payment.payerPhone ?? 'a payer'} into account{' '}
+        Received <DateTime value={payment.receivedAt} /> from {payment.payerName ?? (payment.payerPhone ? displayPhone(payment.payerPhone) : 'a payer')} into account{' '}
         <span className="font-mono">{payment.accountNumber}</span>
         {payment.expectedPaymentId ? (
           <>
@@ -43,6 +44,15 @@ export function AttentionPayment({ payment, bills }: { payment: Payment; bills?:
             noteLabel="Note (optional)"
             submitLabel="Count it toward this bill"
             pendingLabel="Moving…"
+            noTargets={
+              <p>
+                No other open bill in {payment.currency} could take it.{' '}
+                <Link href="/bills/new" className="font-medium text-brand-800 underline">
+                  Raise a bill
+                </Link>{' '}
+                for it, then come back here; or mark it dealt with.
+              </p>
+            }
           />
           <AttentionForm
             action={notePayment}

@@ -1,3 +1,4 @@
+import Link from 'next/link';
 import { Badge } from '@/components/ui/badge';
 import { DateTime } from '@/components/ui/date-time';
 import type { SelectOption } from '@/components/ui/select-field';
@@ -5,6 +6,7 @@ import { formatMoney } from '@/lib/portal/money';
 import { resolveSuspense, returnSuspense } from '@/app/(portal)/attention/actions';
 import { AttentionForm } from './attention-form';
 import type { SuspensePayment } from './types';
+import { displayPhone } from '@/lib/platform/phone';
 
 const statusWords = { OPEN: 'Waiting', RESOLVED: 'Credited', RETURN_REQUESTED: 'To be returned' } as const;
 const statusTone = { OPEN: 'warning', RESOLVED: 'success', RETURN_REQUESTED: 'neutral' } as const;
@@ -38,7 +40,7 @@ export function SuspenseItem({ item, targets }: { item: SuspensePayment; targets
         </div>
         <div>
           <dt className="inline text-slate-600">Payer </dt>
-          <dd className="inline">{[item.payerName, item.payerPhone].filter(Boolean).join(', ') || 'Not given'}</dd>
+          <dd className="inline">{[item.payerName, item.payerPhone && displayPhone(item.payerPhone)].filter(Boolean).join(', ') || 'Not given'}</dd>
         </div>
         <div className="sm:col-span-2">
           <dt className="inline text-slate-600">Why it is here </dt>
@@ -63,6 +65,15 @@ export function SuspenseItem({ item, targets }: { item: SuspensePayment; targets
               noteLabel="Note (optional)"
               submitLabel="Credit it"
               pendingLabel="Crediting…"
+              noTargets={
+                <p data-testid="no-credit-target">
+                  No active account or open bill of yours takes {item.currency}, so there is nowhere to credit it yet.{' '}
+                  <Link href="/accounts/new" className="font-medium text-brand-800 underline">
+                    Open a {item.currency} account
+                  </Link>
+                  , then come back here; or return the money to the payer.
+                </p>
+              }
             />
           ) : (
             <p className="text-sm text-slate-700">What the rail sent is not an amount of money, so it cannot be credited: return it to the payer.</p>

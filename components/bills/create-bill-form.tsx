@@ -12,7 +12,10 @@ import { createBill, type CreateBillState } from '@/app/(portal)/bills/actions';
 export interface CreateBillFormProps {
   /** Made when the page was rendered, so that a double submission or a retry raises one bill. */
   idempotencyKey: string;
+  /** The customers the search above the form found (or the latest ones), the one chosen first. */
   customers: SelectOption[];
+  /** Says which customers the list holds, and how to find another. */
+  customerHint: string;
   /** Only currencies some channel carries (currency-options.ts). */
   currencies: SelectOption[];
   /** Why those currencies, and which ways a payer then has. */
@@ -22,7 +25,7 @@ export interface CreateBillFormProps {
   earliestExpiry: string;
 }
 
-export function CreateBillForm({ idempotencyKey, customers, currencies, currencyHint, defaults, earliestExpiry }: CreateBillFormProps) {
+export function CreateBillForm({ idempotencyKey, customers, customerHint, currencies, currencyHint, defaults, earliestExpiry }: CreateBillFormProps) {
   const [state, formAction] = useActionState<CreateBillState, FormData>(createBill, {});
   const values = state.values;
   return (
@@ -37,6 +40,15 @@ export function CreateBillForm({ idempotencyKey, customers, currencies, currency
         required
         defaultValue={values?.paymentReference}
         errors={state.errors?.paymentReference}
+      />
+      <Field
+        label="Description (optional)"
+        name="description"
+        hint="What the bill is for, such as “School fees, term 1”. Payers see it."
+        autoComplete="off"
+        maxLength={500}
+        defaultValue={values?.description}
+        errors={state.errors?.description}
       />
       <div className="grid gap-5 sm:grid-cols-[1fr_10rem]">
         <Field
@@ -74,6 +86,7 @@ export function CreateBillForm({ idempotencyKey, customers, currencies, currency
       <SelectField
         label="Customer (optional)"
         name="customerId"
+        hint={customerHint}
         options={[{ value: '', label: 'No customer' }, ...customers]}
         defaultValue={values?.customerId ?? defaults.customerId ?? ''}
         errors={state.errors?.customerId}

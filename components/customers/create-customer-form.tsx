@@ -21,9 +21,9 @@ export function CreateCustomerForm({ idempotencyKey, subMerchants }: CreateCusto
   return (
     <form action={formAction} noValidate className="max-w-xl space-y-5">
       <input type="hidden" name="idempotencyKey" value={state.idempotencyKey ?? idempotencyKey} />
-      <Field label="Name" name="displayName" autoComplete="off" maxLength={200} required defaultValue={values?.displayName} errors={state.errors?.displayName} />
+      <Field label="Name (required)" name="displayName" autoComplete="off" maxLength={200} required defaultValue={values?.displayName} errors={state.errors?.displayName} />
       <Field
-        label="Your reference"
+        label="Your reference (required)"
         name="externalRef"
         hint="Your own identifier for this customer, such as an account or membership number. No two customers share one."
         autoComplete="off"
@@ -32,9 +32,9 @@ export function CreateCustomerForm({ idempotencyKey, subMerchants }: CreateCusto
         defaultValue={values?.externalRef}
         errors={state.errors?.externalRef}
       />
-      <Field label="Email" name="email" type="email" inputMode="email" autoComplete="off" required defaultValue={values?.email} errors={state.errors?.email} />
+      <Field label="Email (optional)" name="email" type="email" inputMode="email" autoComplete="off" hint="Receipts and bills go by SMS to customers without one." defaultValue={values?.email} errors={state.errors?.email} />
       <Field
-        label="Phone"
+        label="Phone (required)"
         name="phone"
         type="tel"
         autoComplete="off"

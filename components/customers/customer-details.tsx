@@ -2,6 +2,7 @@ import { Badge } from '@/components/ui/badge';
 import { DateTime } from '@/components/ui/date-time';
 import { DetailList } from '@/components/ui/detail-list';
 import type { Customer } from './types';
+import { displayPhone } from '@/lib/platform/phone';
 
 const statuses: Record<Customer['status'], { label: string; tone: 'success' | 'neutral' }> = {
   ACTIVE: { label: 'Active', tone: 'success' },
@@ -13,8 +14,8 @@ export function CustomerDetails({ customer, subMerchantName }: { customer: Custo
     <DetailList
       items={[
         { term: 'Your reference', detail: <span className="font-mono">{customer.externalRef}</span> },
-        { term: 'Email', detail: <span className="break-all">{customer.email}</span> },
-        { term: 'Phone', detail: <span className="font-mono">{customer.phone}</span> },
+        { term: 'Email', detail: <span className="break-all">{customer.email ?? 'None (SMS only)'}</span> },
+        { term: 'Phone', detail: <span className="font-mono">{displayPhone(customer.phone)}</span> },
         { term: 'Sub-merchant', detail: subMerchantName ?? (customer.subMerchantId ? 'One of your sub-merchants' : 'None: your business as a whole') },
         {
           term: 'Status',

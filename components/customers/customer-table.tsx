@@ -2,6 +2,7 @@ import Link from 'next/link';
 import { DateTime } from '@/components/ui/date-time';
 import { Table, Td, Th } from '@/components/ui/table';
 import type { Customer } from './types';
+import { displayPhone } from '@/lib/platform/phone';
 
 export function CustomerTable({ customers, caption }: { customers: Customer[]; caption: string }) {
   return (
@@ -24,8 +25,8 @@ export function CustomerTable({ customers, caption }: { customers: Customer[]; c
               </Link>
             </Td>
             <Td label="Your reference" className="font-mono">{customer.externalRef}</Td>
-            <Td label="Phone" className="font-mono whitespace-nowrap">{customer.phone}</Td>
-            <Td label="Email" className="break-all">{customer.email}</Td>
+            <Td label="Phone" className="font-mono whitespace-nowrap">{displayPhone(customer.phone)}</Td>
+            <Td label="Email" className="break-all">{customer.email ?? '—'}</Td>
             <Td label="Added" className="whitespace-nowrap">
               <DateTime value={customer.createdAt} style="date" />
             </Td>

@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import type { ApiReference as Reference, OperationView, TagView } from '@/lib/portal/api-reference/reference';
-import { ERRORS_SLUG, tagSlug, type SearchHit } from '@/lib/portal/api-reference/reference';
+import { ERRORS_SLUG, EVENTS_SLUG, partHref, tagSlug, type SearchHit } from '@/lib/portal/api-reference/reference';
 import { FieldTable } from './field-table';
 import { MethodBadge, Operation, PathText } from './operation';
 import { Prose } from './prose';
@@ -21,17 +21,18 @@ export function ApiIntro({ reference }: { reference: Reference }) {
           </>
         )}
         Bodies are JSON; errors are <code className="font-mono">application/problem+json</code> (<Link href={`/docs/${ERRORS_SLUG}`} className={linkClass}>their fields</Link>).
-        The whole document is at <a href={`${reference.baseUrl}/openapi.json`} className={linkClass}>openapi.json</a>.
+        What Collect sends you: <Link href={`/docs/${EVENTS_SLUG}`} className={linkClass}>event types</Link>. The whole document is at{' '}
+        <a href={`${reference.baseUrl}/openapi.json`} className={linkClass}>openapi.json</a>.
       </p>
     </header>
   );
 }
 
 /** One line of an operation in a list: method, path and summary, linking to it on its tag's page. */
-function OperationLink({ tag, operation }: { tag: TagView; operation: OperationView }) {
+function OperationLink({ operation }: { operation: OperationView }) {
   return (
     <li>
-      <Link href={`/docs/${tagSlug(tag)}#${operation.anchor}`} className="group flex flex-wrap items-baseline gap-x-2 gap-y-0.5 rounded px-1 py-1 hover:bg-slate-50">
+      <Link href={operation.href} className="group flex flex-wrap items-baseline gap-x-2 gap-y-0.5 rounded px-1 py-1 hover:bg-slate-50">
         <MethodBadge method={operation.method} />
         <span className="font-mono text-sm text-slate-900">
           <PathText path={operation.path} />
@@ -53,9 +54,15 @@ export function TagIndex({ reference }: { reference: Reference }) {
               {tag.name}
             </Link>
           </h2>
-          <ul className="mt-2 space-y-0.5">
+          {/* A light line per operation (method and summary): this page lists every operation of the API, however many. */}
+          <ul className="mt-2 columns-1 gap-6 text-sm lg:columns-2 [&_a]:text-brand-800 [&_a:hover]:underline [&_li]:py-0.5 [&_small]:mr-2 [&_small]:font-mono [&_small]:text-slate-600">
             {tag.operations.map((operation) => (
-              <OperationLink key={operation.anchor} tag={tag} operation={operation} />
+              <li key={operation.anchor}>
+                <Link href={operation.href}>
+                  <small>{operation.method}</small>
+                  {operation.summary ?? operation.path}
+                </Link>
+              </li>
             ))}
           </ul>
         </section>
@@ -72,8 +79,8 @@ export function SearchResults({ query, hits }: { query: string; hits: SearchHit[
       </h2>
       {hits.length > 0 ? (
         <ul className="mt-3 space-y-0.5">
-          {hits.map(({ tag, operation }) => (
-            <OperationLink key={operation.anchor} tag={tag} operation={operation} />
+          {hits.map(({ operation }) => (
+            <OperationLink key={operation.anchor} operation={operation} />
           ))}
         </ul>
       ) : (
@@ -88,21 +95,29 @@ export function SearchResults({ query, hits }: { query: string; hits: SearchHit[
   );
 }
 
-/** One tag's page: what it is about, its operations in order, and a list to jump to each. */
-export function TagReference({ tag }: { tag: TagView }) {
+/**
+ * One page of a tag: what the tag is about, its operations on this page in order, and a list to jump
+ * to each of the tag's operations (on this page, or on the tag's other pages when it is split).
+ */
+export function TagReference({ tag, part = 1 }: { tag: TagView; part?: number }) {
+  const here = tag.operations.filter((operation) => operation.part === part);
   return (
     <>
       <header className="mb-6">
-        <h1 className="text-3xl font-semibold tracking-tight text-slate-900">{tag.name}</h1>
-        <Prose text={tag.description} className="mt-2 max-w-prose text-slate-700" />
+        <h1 className="text-3xl font-semibold tracking-tight text-slate-900">
+          {tag.name}
+          {tag.parts > 1 && <span className="ml-2 text-lg font-normal text-slate-600">(page {part} of {tag.parts})</span>}
+        </h1>
+        {part === 1 && <Prose text={tag.description} className="mt-2 max-w-prose text-slate-700" />}
         <nav aria-label={`Operations of ${tag.name}`} className="mt-4 rounded-lg border border-slate-200 bg-white p-4">
-          <h2 className="mb-2 text-sm font-semibold text-slate-900">On this page</h2>
+          <h2 className="mb-2 text-sm font-semibold text-slate-900">{tag.parts > 1 ? `Every operation of ${tag.name}` : 'On this page'}</h2>
           <ul className="space-y-0.5">
             {tag.operations.map((operation) => (
               <li key={operation.anchor}>
-                <a href={`#${operation.anchor}`} className="flex flex-wrap items-baseline gap-x-2 rounded px-1 py-0.5 hover:bg-slate-50">
+                <a href={operation.part === part ? `#${operation.anchor}` : operation.href} className="flex flex-wrap items-baseline gap-x-2 rounded px-1 py-0.5 hover:bg-slate-50">
                   <MethodBadge method={operation.method} />
                   <span className="text-sm text-brand-800">{operation.summary ?? operation.path}</span>
+                  {operation.part !== part && <span className="text-xs text-slate-600">(page {operation.part})</span>}
                 </a>
               </li>
             ))}
@@ -110,10 +125,19 @@ export function TagReference({ tag }: { tag: TagView }) {
         </nav>
       </header>
       <div className="space-y-6">
-        {tag.operations.map((operation) => (
+        {here.map((operation) => (
           <Operation key={operation.anchor} operation={operation} />
         ))}
       </div>
+      {tag.parts > 1 && (
+        <nav aria-label={`Pages of ${tag.name}`} className="mt-6 flex flex-wrap gap-2 text-sm">
+          {Array.from({ length: tag.parts }, (_, index) => index + 1).map((page) => (
+            <Link key={page} href={partHref(tag, page)} aria-current={page === part ? 'page' : undefined} className={page === part ? 'rounded-md bg-brand-50 px-3 py-1.5 font-medium text-brand-800' : `rounded-md px-3 py-1.5 ${linkClass}`}>
+              Page {page}
+            </Link>
+          ))}
+        </nav>
+      )}
     </>
   );
 }

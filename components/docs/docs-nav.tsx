@@ -10,11 +10,12 @@ export interface DocsNavItem {
   count: number | null;
 }
 
-/** Every page of the reference: chips that wrap on a phone, a list beside the text from `md` up. */
-export function DocsNav({ items }: { items: DocsNavItem[] }) {
+/** A group of /docs pages (guides, or the reference's tags): chips that wrap on a phone, a list beside the text from `md` up. */
+export function DocsNav({ label, heading, items }: { label: string; heading: string; items: DocsNavItem[] }) {
   const pathname = usePathname();
   return (
-    <nav aria-label="API reference sections" data-print="hide">
+    <nav aria-label={label} data-print="hide" className="mb-4">
+      <p className="mb-1 px-3 text-xs font-semibold tracking-wide text-slate-600 uppercase">{heading}</p>
       <ul className="flex flex-wrap gap-1 md:flex-col">
         {items.map(({ href, label, count }) => {
           const current = pathname === href;

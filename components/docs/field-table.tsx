@@ -10,7 +10,8 @@ export function FieldTable({ caption, rows }: { caption: string; rows: (FieldRow
   const withLocation = rows.some((row) => row.location);
   return (
     <div className="overflow-x-auto" role="region" aria-label={caption} tabIndex={0}>
-      <table className="w-full border-collapse text-left text-sm">
+      {/* Cell styles are set once on the table (descendant variants), not on each of hundreds of cells: the page stays light. */}
+      <table className="w-full border-collapse text-left text-sm [&_td]:py-2 [&_td]:pr-4 [&_td]:text-slate-700 [&_tbody_th]:py-2 [&_tbody_th]:pr-4 [&_tbody_th]:font-mono [&_tbody_th]:text-[0.85rem] [&_tbody_th]:font-normal [&_tbody_th]:whitespace-nowrap [&_tbody_th]:text-slate-900 [&_tbody_tr]:border-b [&_tbody_tr]:border-slate-100 [&_tbody_tr]:align-top">
         <caption className="sr-only">{caption}</caption>
         <thead>
           <tr className="border-b border-slate-200 text-slate-600">
@@ -23,12 +24,14 @@ export function FieldTable({ caption, rows }: { caption: string; rows: (FieldRow
         </thead>
         <tbody>
           {rows.map((row) => (
-            <tr key={`${row.location ?? ''}:${row.name}`} className="border-b border-slate-100 align-top">
-              <th scope="row" className="py-2 pr-4 font-mono text-[0.85rem] font-normal whitespace-nowrap text-slate-900">{row.name}</th>
-              {withLocation && <td className="py-2 pr-4 text-slate-700">{row.location}</td>}
-              <td className="py-2 pr-4 font-mono text-[0.85rem] text-slate-700">{row.type}</td>
-              <td className="py-2 pr-4 text-slate-700">{row.required ? 'Yes' : 'No'}</td>
-              <td className="py-2 text-slate-700">
+            <tr key={`${row.location ?? ''}:${row.name}`}>
+              <th scope="row">{row.name}</th>
+              {withLocation && <td>{row.location}</td>}
+              <td>
+                <code>{row.type}</code>
+              </td>
+              <td>{row.required ? 'Yes' : 'No'}</td>
+              <td>
                 <Prose text={row.description} />
               </td>
             </tr>

@@ -1,5 +1,7 @@
 import { Fragment } from 'react';
 import type { OperationView } from '@/lib/portal/api-reference/reference';
+import Link from 'next/link';
+import { CodeBlock, prettyJson } from './code-block';
 import { FieldTable } from './field-table';
 import { Prose } from './prose';
 
@@ -85,16 +87,47 @@ export function Operation({ operation }: { operation: OperationView }) {
         </section>
       )}
 
+      <section className="mt-4" aria-label={`Example of ${operation.method} ${operation.path}`}>
+        <h3 className="mb-1 text-sm font-semibold text-slate-900">Example</h3>
+        <div className="grid gap-3 lg:grid-cols-2">
+          <CodeBlock label="Request (curl)" name={`Example request (curl) of ${operation.method} ${operation.path}`} language="shell" code={operation.requestExample.curl} />
+          {operation.responseExample && (
+            <CodeBlock
+              label={`Response ${operation.responseExample.status}`}
+              name={`Example response ${operation.responseExample.status} of ${operation.method} ${operation.path}`}
+              language="json"
+              code={operation.responseExample.body === undefined ? '(no body)' : prettyJson(operation.responseExample.body)}
+            />
+          )}
+        </div>
+        <p className="mt-1 text-xs text-slate-600">
+          The command reads {['COLLECT_URL', ...operation.requestExample.variables].map((name, index, all) => (
+            <Fragment key={name}>
+              {index > 0 && (index === all.length - 1 ? ' and ' : ', ')}
+              <code className="font-mono">{name}</code>
+            </Fragment>
+          ))}{' '}
+          from your shell (<Link href="/docs/guides/authentication#shell" className="text-brand-800 underline underline-offset-2">setting them</Link>).
+        </p>
+      </section>
+
       <section className="mt-4">
         <h3 className="mb-1 text-sm font-semibold text-slate-900">Responses</h3>
-        <dl className="space-y-3 text-sm">
+        <dl className="space-y-3 text-sm [&_dd]:text-slate-700 [&_dt]:font-mono [&_dt]:font-semibold [&_dt]:text-slate-900">
           {operation.responses.map((response) => (
             <div key={response.status}>
-              <dt className="font-mono font-semibold text-slate-900">
+              <dt>
                 {response.status}
-                {response.body && <span className="ml-2 font-normal text-slate-600">{response.body.type}</span>}
+                {response.body &&
+                  (response.status.startsWith('2') ? (
+                    <span className="ml-2 font-normal text-slate-600">{response.body.type}</span>
+                  ) : (
+                    <Link href={`/docs/errors#schema-${response.body.type.toLowerCase()}`} className="ml-2 font-normal text-brand-800 underline">
+                      {response.body.type}
+                    </Link>
+                  ))}
               </dt>
-              <dd className="text-slate-700">
+              <dd>
                 <Prose text={response.description} />
                 {response.body && response.body.fields.length > 0 && (
                   <div className="mt-1">

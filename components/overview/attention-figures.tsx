@@ -1,8 +1,8 @@
 import { FigureLink, countText } from './figure-link';
 
 /**
- * What waits for someone: payments for bills that could no longer take them, money held in
- * suspense, and webhook endpoints that are failing or were turned off. Each links to where it
+ * What waits for someone: payments for bills that could no longer take them, money not yet
+ * credited (suspense, in the service's words), and webhook endpoints that are failing or were turned off. Each links to where it
  * is dealt with.
  */
 export function AttentionFigures({
@@ -29,7 +29,7 @@ export function AttentionFigures({
           note="Arrived after the bill was paid, cancelled or expired."
           testId="attention-payments"
         />
-        <FigureLink label="Held in suspense" href="/attention#suspense-heading" value={countText(suspense.count, suspense.more)} note="Money that could not be credited as it came." testId="attention-suspense" />
+        <FigureLink label="Money not yet credited" href="/attention#suspense-heading" value={countText(suspense.count, suspense.more)} note="In a currency or an amount no account could take as it came." testId="attention-suspense" />
         <FigureLink label="Failing webhook endpoints" href="/webhooks" value={webhooks.failing} note="Deliveries are being retried." testId="attention-webhooks-failing" />
         <FigureLink label="Turned-off webhook endpoints" href="/webhooks" value={webhooks.deactivated} note="They receive nothing." testId="attention-webhooks-off" />
       </dl>

@@ -28,7 +28,7 @@ export function PeriodCards({ periods, currency }: { periods: PeriodComparison[]
                 </Link>
               </p>
               <p className="text-sm text-slate-600">{changeWords(period.current.gross, period.previous.gross, period.before)}.</p>
-              <dl className="mt-3 grid grid-cols-3 gap-2 text-sm">
+              <dl className="mt-3 flex flex-wrap gap-x-4 gap-y-2 text-sm">
                 <div>
                   <dt className="text-slate-600">Payments</dt>
                   <dd className="font-medium tabular-nums text-slate-900" data-figure="count">

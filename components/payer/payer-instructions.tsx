@@ -4,6 +4,7 @@ import { paybillAccountEntry } from '@/lib/payment-options/copy';
 import { isLocale } from '@/lib/i18n/locales';
 import { formatMoney } from '@/lib/portal/money';
 import { InstantBankTransfer, RtgsTransfer } from './bank-transfers';
+import { KeQrBlock } from './ke-qr-block';
 import { MpesaSteps } from './mpesa-steps';
 import { OnlySomeWays } from './only-some-ways';
 import { formatPayerDateTime } from './payer-dates';
@@ -15,11 +16,11 @@ import { optionOf, type PayerPageData } from './types';
  * payer's language (messages/*.json). It shows only what the public payer route gives, which is
  * nothing of the merchant beyond its name.
  */
-export async function PayerInstructions({ page, pageUrl }: { page: PayerPageData; pageUrl: string }) {
+export async function PayerInstructions({ page, pageUrl, prompt }: { page: PayerPageData; pageUrl: string; prompt?: ReactNode }) {
   const [t, locale] = await Promise.all([getTranslations('payer'), getLocale()]);
   const { bill, paymentOptions: options } = page;
-  const amount = bill ? formatMoney(bill.amount, bill.currency) : null;
-  // What the steps and transfers quote: what is still due (all of it unless part was paid).
+  // One amount to pay everywhere on the page, the headline as the steps: what is still due (all of
+  // it unless part was paid).
   const due = bill ? formatMoney(bill.amountDue, bill.currency) : null;
   const mpesa = optionOf(options, 'MOBILE_MONEY');
   const instant = optionOf(options, 'INSTANT_BANK');
@@ -34,14 +35,18 @@ export async function PayerInstructions({ page, pageUrl }: { page: PayerPageData
           <h1 className="mt-1 text-2xl font-semibold tracking-tight text-slate-900 print:text-[16pt]">{t('title', { merchant: page.merchantName })}</h1>
           <p className="mt-1 text-slate-700">{t.rich('accountName', { name: page.accountName, strong })}</p>
         </div>
-        <QrCode text={pageUrl} label={t('qrLabel')} className="hidden size-28 shrink-0 sm:block print:block print:size-[30mm]" />
+        {/* Opens this page on another phone; the code that pays is the KE-QR code below, labelled apart. */}
+        <figure className="hidden shrink-0 text-center sm:block print:block">
+          <QrCode text={pageUrl} label={t('qrLabel')} className="size-28 print:size-[24mm]" />
+          <figcaption className="mt-1 max-w-28 text-xs text-slate-600">{t('qrOpenCaption')}</figcaption>
+        </figure>
       </header>
 
       {bill && (
         <dl className="keep-together mt-5 grid gap-3 rounded-lg border border-slate-300 p-4 sm:grid-cols-[1fr_1.5fr_1fr] print:mt-3 print:grid-cols-[1fr_1.5fr_1fr] print:p-3">
           <div>
             <dt className="text-sm text-slate-600">{t('bill.amount')}</dt>
-            <dd className="text-xl font-semibold text-slate-900 tabular-nums print:text-[14pt]">{amount}</dd>
+            <dd className="text-xl font-semibold text-slate-900 tabular-nums print:text-[14pt]" data-testid="amount-to-pay">{due}</dd>
           </div>
           <div className="min-w-0">
             <dt className="text-sm text-slate-600">{t('bill.reference')}</dt>
@@ -66,10 +71,22 @@ export async function PayerInstructions({ page, pageUrl }: { page: PayerPageData
 
       <OnlySomeWays options={options.options} currency={currency} />
 
+
       {/* The paybill is shared: a bill's reference is typed after the account number (docs/rails.md). */}
-      {mpesa && (
-        <MpesaSteps option={{ ...mpesa, accountNumber: paybillAccountEntry({ accountNumber: mpesa.accountNumber, reference: options.referenceHint }) }} amount={due} />
-      )}
+      {/* On screen: scan, ask for the prompt, or follow the steps. On paper the code sits beside the steps. */}
+      <div className="flex flex-col print:flex-row print:items-start print:gap-4">
+        {options.keQr && (
+          <div className="print:order-2 print:shrink-0">
+            <KeQrBlock payload={options.keQr.payload} />
+          </div>
+        )}
+        {prompt}
+        {mpesa && (
+          <div className="print:order-1 print:min-w-0 print:flex-1">
+            <MpesaSteps option={{ ...mpesa, accountNumber: paybillAccountEntry({ accountNumber: mpesa.accountNumber, reference: options.referenceHint }) }} amount={due} />
+          </div>
+        )}
+      </div>
 
       <div className="mt-6 grid gap-6 sm:grid-cols-2 print:mt-3 print:grid-cols-2 print:gap-4">
         {instant && <InstantBankTransfer option={instant} amount={due} reference={options.referenceHint} />}

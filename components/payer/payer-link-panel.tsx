@@ -1,12 +1,13 @@
 import { CopyField } from '@/components/ui/copy-field';
 import { LinkButton } from '@/components/ui/link-button';
 import type { PayerLinkView } from '@/app/pay/links';
+import { QrCode } from './qr-code';
 
 /**
  * The way to hand payment instructions to a payer: a link to send (copied with a button, or by
  * hand without JavaScript) and a printable page. `what` completes "how to pay …".
  */
-export function PayerLinkPanel({ link, what }: { link: PayerLinkView; what: string }) {
+export async function PayerLinkPanel({ link, what }: { link: PayerLinkView; what: string }) {
   return (
     <section aria-labelledby="payer-instructions" className="rounded-lg border border-slate-200 bg-white p-4" data-print="hide">
       <h2 id="payer-instructions" className="text-lg font-semibold text-slate-900">
@@ -22,6 +23,15 @@ export function PayerLinkPanel({ link, what }: { link: PayerLinkView; what: stri
       <LinkButton href={link.printHref} target="_blank" rel="noopener" variant="secondary" className="mt-3">
         Print payer instructions
       </LinkButton>
+      {link.keQr && (
+        <figure className="mt-4 flex items-center gap-4 border-t border-slate-200 pt-4">
+          <QrCode text={link.keQr.payload} label="KE-QR code: payers scan it with the M-PESA app or their bank app to pay" className="size-36 shrink-0" />
+          <figcaption className="text-sm text-slate-700">
+            <span className="block font-medium text-slate-900">Scan to pay with M-PESA or your bank app</span>
+            {link.keQr.kind === 'DYNAMIC' ? 'A KE-QR code with the amount still due and the reference' : 'A KE-QR code where the payer types the amount'}: show it to a payer or print it. The payer page and its printed sheet carry it too.
+          </figcaption>
+        </figure>
+      )}
     </section>
   );
 }

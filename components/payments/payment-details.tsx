@@ -7,6 +7,7 @@ import { formatMoney } from '@/lib/portal/money';
 import { MatchStatusBadge } from './match-status-badge';
 import { channelLabel, matchStatusText, referenceLabel } from './payment-words';
 import type { Payment } from './types';
+import { displayPhone } from '@/lib/platform/phone';
 
 const linkClass = 'font-medium text-brand-800 underline underline-offset-2';
 const notGiven = <span className="text-slate-500">Not given</span>;
@@ -37,7 +38,7 @@ export function PaymentDetails({ payment, related }: { payment: Payment; related
       note: payment.channel === 'MOBILE_MONEY' ? "The code on the payer's M-Pesa message." : "The reference on the bank's statement.",
     },
     { term: 'Payer', detail: payment.payerName ?? notGiven },
-    { term: "Payer's phone", detail: payment.payerPhone ? <span className="font-mono">{payment.payerPhone}</span> : notGiven },
+    { term: "Payer's phone", detail: payment.payerPhone ? <span className="font-mono">{displayPhone(payment.payerPhone)}</span> : notGiven },
     ...(payment.payerAccount ? [{ term: "Payer's bank account", detail: <span className="font-mono">{payment.payerAccount}</span> }] : []),
     {
       term: 'What the payer entered',

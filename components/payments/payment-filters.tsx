@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import { buttonClassName } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
+import { FiltersFold } from '@/components/ui/filters-fold';
 import { SelectField, type SelectOption } from '@/components/ui/select-field';
 import type { FilterField, FilterValues } from '@/app/(portal)/payments/filters';
 import { channelLabel, matchStatuses, matchStatusText, paymentChannels } from './payment-words';
@@ -44,6 +45,7 @@ export function PaymentFilterForm({ typed, errors, accounts }: PaymentFilterForm
           M-Pesa receipt, bank reference, payer phone (0712…, 712… or 254712…), the reference the payer typed, or the payer&apos;s name.
         </p>
       </div>
+      <FiltersFold active={narrowed(typed, errors)}>
       <fieldset className="rounded-lg border border-slate-200 bg-white p-4">
         <legend className="px-1 text-sm font-medium text-slate-800">Narrow down</legend>
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
@@ -82,6 +84,13 @@ export function PaymentFilterForm({ typed, errors, accounts }: PaymentFilterForm
           </Link>
         </div>
       </fieldset>
+      </FiltersFold>
     </form>
   );
+}
+
+/** Whether a filter under the search narrows the list (or was refused), so the fold opens to show it. */
+function narrowed(typed: FilterValues, errors: PaymentFilterFormProps['errors']): boolean {
+  const fields = [typed.from, typed.to, typed.channel, typed.matchStatus, typed.minAmount, typed.maxAmount, typed.virtualAccountId];
+  return fields.some(Boolean) || Object.keys(errors).length > 0;
 }

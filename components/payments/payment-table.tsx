@@ -5,9 +5,15 @@ import { PaymentStatusBadge } from '@/components/reversals/payment-status-badge'
 import { MatchStatusBadge } from './match-status-badge';
 import { channelLabel } from './payment-words';
 import type { Payment } from './types';
+import { displayPhone } from '@/lib/platform/phone';
+
+/** A rail's own time further than this from when Collect recorded the payment is shown beside it. */
+const SHOWN_APART_MS = 60_000;
 
 /**
- * Payments, newest first; the receipt or bank reference opens the payment. Plain links, not
+ * Payments, newest recorded first (the order of the API, the ledger and webhooks: docs/payments.md,
+ * "Lists"). The first column shows that time, so the list reads in its own order; the rail's own
+ * time of payment follows when it is more than a minute apart (a late confirmation). The receipt or bank reference opens the payment. Plain links, not
  * next/link: each Link is a client component the server renders and serialises once per row,
  * about a tenth of the payments page's time (docs/benchmarks.md); a payment opens as a full page.
  */
@@ -16,7 +22,7 @@ export function PaymentTable({ payments, caption }: { payments: Payment[]; capti
     <Table caption={caption}>
       <thead>
         <tr>
-          <Th>Received</Th>
+          <Th>Recorded</Th>
           <Th>Receipt or reference</Th>
           <Th>Payer</Th>
           <Th>How</Th>
@@ -28,8 +34,13 @@ export function PaymentTable({ payments, caption }: { payments: Payment[]; capti
       <tbody className="divide-y divide-slate-200">
         {payments.map((payment) => (
           <tr key={payment.id}>
-            <Td label="Received" className="whitespace-nowrap">
-              <DateTime value={payment.receivedAt} />
+            <Td label="Recorded" className="whitespace-nowrap">
+              <DateTime value={payment.createdAt} />
+              {Math.abs(Date.parse(payment.createdAt) - Date.parse(payment.receivedAt)) > SHOWN_APART_MS && (
+                <p className="text-xs text-slate-600">
+                  Paid <DateTime value={payment.receivedAt} />
+                </p>
+              )}
             </Td>
             <Td label="Receipt or reference">
               <a href={`/payments/${payment.id}`} className="font-mono font-medium text-brand-800 underline-offset-2 hover:underline">
@@ -38,7 +49,7 @@ export function PaymentTable({ payments, caption }: { payments: Payment[]; capti
             </Td>
             <Td label="Payer">
               {payment.payerName ?? <span className="text-slate-500">Name not given</span>}
-              {payment.payerPhone && <p className="font-mono text-slate-600">{payment.payerPhone}</p>}
+              {payment.payerPhone && <p className="font-mono whitespace-nowrap text-slate-600">{displayPhone(payment.payerPhone)}</p>}
             </Td>
             <Td label="How" className="whitespace-nowrap">{channelLabel[payment.channel]}</Td>
             <Td label="Account" className="font-mono">{payment.accountNumber}</Td>

@@ -1,12 +1,9 @@
 import type { BadgeTone } from '@/components/ui/badge';
+import { channelNames } from '@/lib/portal/money';
 import type { MatchStatus, PaymentChannel } from './types';
 
-/** How the money came, as payers and merchants in Kenya name it. */
-export const channelLabel: Record<PaymentChannel, string> = {
-  MOBILE_MONEY: 'M-Pesa',
-  INSTANT_BANK: 'Instant bank transfer',
-  RTGS: 'RTGS bank transfer',
-};
+/** How the money came, as payers and merchants in Kenya name it: the one table in lib/money. */
+export const channelLabel: Record<PaymentChannel, string> = channelNames;
 
 export const paymentChannels = Object.keys(channelLabel) as PaymentChannel[];
 

@@ -45,7 +45,7 @@ export function SimulatePaymentForm({ idempotencyKey, defaults, note }: Simulate
             label="Account number"
             name="accountNumber"
             id={id('accountNumber')}
-            hint="Or a bill's reference, as a payer would type it."
+            hint="As a payer types it: the account number, optionally followed by # and a bill's reference (1000000018#INV-42). A bill's reference alone names no account."
             autoComplete="off"
             inputMode="text"
             maxLength={64}

@@ -59,7 +59,7 @@ export function BalanceCards({ balances, bucketName, accountsHref }: { balances:
             <h2 id={id} className="text-base font-semibold text-slate-900">
               {heading}
             </h2>
-            <dl className="mt-3 grid grid-cols-2 gap-4">
+            <dl className="mt-3 grid grid-cols-[repeat(auto-fit,minmax(9rem,1fr))] gap-4">
               <Figure term="Available" amount={balance.available} currency={balance.currency} note="Can be paid out now." />
               <Figure term="Pending" amount={balance.pending} currency={balance.currency} note="Received within the settlement delay." />
               <Figure term="Reserved" amount={balance.reserved} currency={balance.currency} note="Held for reversals in progress." />

@@ -4,7 +4,8 @@ import { formatMoney } from '@/lib/portal/money';
 import { nairobiDate } from './dates';
 import { SettlementStatusBadge } from './status-badge';
 import type { Settlement } from './types';
-import { originLabel, railLabel, statusText } from './words';
+import { railName } from '@/lib/portal/money';
+import { originLabel, statusText } from './words';
 
 /** A settlement's totals (collected − fees − reversals = paid out), where it went, and its story so far. */
 export function SettlementDetails({ settlement, subMerchantName }: { settlement: Settlement; subMerchantName?: string }) {
@@ -17,7 +18,7 @@ export function SettlementDetails({ settlement, subMerchantName }: { settlement:
     { term: 'Reversals', detail: money(settlement.reversalAmount), note: 'Payments reversed after an earlier settlement had paid them out.' },
     ...carried(settlement, money),
     { term: 'Payments and reversals', detail: String(settlement.entryCount) },
-    { term: 'To', detail: settlement.destination, note: railLabel[settlement.rail] ?? settlement.rail },
+    { term: 'To', detail: settlement.destination, note: railName(settlement.rail) },
     { term: 'How', detail: originLabel[settlement.origin] ?? settlement.origin, note: settlement.scheduledFor ? `For ${nairobiDate(settlement.scheduledFor)}.` : undefined },
     { term: 'Created', detail: <DateTime value={settlement.createdAt} /> },
   ];

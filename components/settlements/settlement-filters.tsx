@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import { buttonClassName } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
+import { FiltersFold } from '@/components/ui/filters-fold';
 import { SelectField } from '@/components/ui/select-field';
 import { statusOptions } from './words';
 
@@ -14,7 +15,8 @@ export interface SettlementFilterValues {
 /** One GET form, so that every filtered list has an address and works without JavaScript. */
 export function SettlementFilterForm({ values, currencies }: { values: SettlementFilterValues; currencies: string[] }) {
   return (
-    <form method="get" action="/settlements" role="search" aria-label="Settlements" noValidate className="mb-4 rounded-lg border border-slate-200 bg-white p-4">
+    <FiltersFold active={Object.values(values).some(Boolean)}>
+    <form method="get" action="/settlements" role="search" aria-label="Settlements" noValidate className="rounded-lg border border-slate-200 bg-white p-4">
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <SelectField label="Status" name="status" options={[{ value: '', label: 'Any status' }, ...statusOptions]} defaultValue={values.status ?? ''} />
         <SelectField
@@ -35,5 +37,6 @@ export function SettlementFilterForm({ values, currencies }: { values: Settlemen
         </Link>
       </div>
     </form>
+    </FiltersFold>
   );
 }

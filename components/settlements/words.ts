@@ -1,5 +1,6 @@
 import type { BadgeTone } from '@/components/ui/badge';
 import type { Schedule, SettlementAccount, SettlementStatus } from './types';
+import { kenyanPhoneDisplay } from '@/lib/platform/phone-display';
 
 /** Each status in words a merchant reads, and what it means for their money. */
 export const statusText: Record<SettlementStatus, { label: string; tone: BadgeTone; meaning: string }> = {
@@ -12,12 +13,6 @@ export const statusText: Record<SettlementStatus, { label: string; tone: BadgeTo
 
 export const statusOptions = (Object.keys(statusText) as SettlementStatus[]).map((status) => ({ value: status, label: statusText[status].label }));
 
-export const railLabel: Record<string, string> = {
-  SIMULATOR: 'Sandbox simulator',
-  MPESA_B2C: 'M-Pesa to a phone (B2C)',
-  MPESA_B2B: 'M-Pesa to a paybill (B2B)',
-  BANK: 'Bank transfer',
-};
 
 export const originLabel: Record<string, string> = { MANUAL: 'Paid out on request', SCHEDULED: 'By the schedule' };
 
@@ -30,7 +25,7 @@ export const accountKindLabel: Record<SettlementAccount['kind'], string> = {
 /** Where the money goes, as the service masks it in settlements ("Equity Bank ••••6789"). */
 export function accountDestination(account: SettlementAccount): string {
   if (account.kind === 'BANK') return `${account.bankName ?? 'Bank'} ${account.accountNumber ?? ''}`.trim();
-  if (account.kind === 'MPESA') return `M-Pesa ${account.phone ?? ''}`.trim();
+  if (account.kind === 'MPESA') return `M-Pesa ${account.phone ? (kenyanPhoneDisplay(account.phone) ?? account.phone) : ''}`.trim();
   return `Paybill ${account.paybill ?? ''}${account.accountReference ? ` (${account.accountReference})` : ''}`;
 }
 

@@ -42,6 +42,12 @@ export const sections: readonly Section[] = [
     change: 'Pay out now; administrators set the settlement accounts and the schedule.',
   },
   {
+    href: '/messages',
+    label: 'Messages',
+    view: 'See the receipts, bill links and reminders sent to payers, and what the sandbox would have sent.',
+    change: 'Send a failed message again; administrators choose what payers are sent.',
+  },
+  {
     href: '/stk',
     label: 'Phone prompts',
     view: 'See the M-Pesa prompts sent to payers\' phones and what became of each.',

@@ -6,9 +6,13 @@ import { formatMoney } from '@/lib/portal/money';
 import { canSendAgain, promptStatusText } from './prompt-words';
 import { SendAgainForm } from './send-again-form';
 import type { Prompt } from './types';
+import { displayPhone } from '@/lib/platform/phone';
 
-/** Phone prompts, newest first: what became of each, and "send again" for those that ended unpaid. */
-export function PromptTable({ prompts, resendKeys }: { prompts: Prompt[]; resendKeys?: Map<string, string> }) {
+/**
+ * Phone prompts, newest first: what became of each, and "send again" for those that ended unpaid.
+ * Each links to what it was for: its bill, its customer, or the account it paid into.
+ */
+export function PromptTable({ prompts, resendKeys, mainAccountNumber }: { prompts: Prompt[]; resendKeys?: Map<string, string>; mainAccountNumber?: string }) {
   return (
     <Table caption="Phone prompts, newest first">
       <thead>
@@ -36,8 +40,9 @@ export function PromptTable({ prompts, resendKeys }: { prompts: Prompt[]; resend
                 <Badge tone={status.tone}>{status.label}</Badge>
                 {prompt.failureReason && <p className="mt-1 text-xs text-slate-600">{prompt.failureReason}</p>}
               </Td>
-              <Td label="Phone" className="font-mono whitespace-nowrap">
-                {prompt.phone}
+              <Td label="Phone" className="whitespace-nowrap">
+                <span className="font-mono whitespace-nowrap">{displayPhone(prompt.phone)}</span>
+                {prompt.askedByPayer && <p className="mt-1 text-xs font-medium text-slate-700">Asked by the payer</p>}
               </Td>
               <Td label="Amount" className={numeric}>
                 {formatMoney(prompt.amount, 'KES')}
@@ -52,16 +57,16 @@ export function PromptTable({ prompts, resendKeys }: { prompts: Prompt[]; resend
                     A customer
                   </Link>
                 ) : (
-                  <span>
-                    Account <span className="font-mono">{prompt.accountNumber}</span>
-                  </span>
+                  <Link href={prompt.accountNumber === mainAccountNumber ? '/account' : '/accounts'} className="text-brand-800 underline">
+                    {prompt.accountNumber === mainAccountNumber ? 'Main account' : 'Account'} <span className="font-mono">{prompt.accountNumber}</span>
+                  </Link>
                 )}
                 {prompt.description && <p className="mt-1 text-xs text-slate-600">{prompt.description}</p>}
               </Td>
               {resendKeys && (
                 <Td label="Again">
                   {key && canSendAgain(prompt.status) ? (
-                    <SendAgainForm initiationId={prompt.id} idempotencyKey={key} label={`Send again: ${formatMoney(prompt.amount, 'KES')} to ${prompt.phone}`} />
+                    <SendAgainForm initiationId={prompt.id} idempotencyKey={key} label={`Send again: ${formatMoney(prompt.amount, 'KES')} to ${displayPhone(prompt.phone)}`} />
                   ) : (
                     <span className="text-slate-500">—</span>
                   )}

@@ -1,4 +1,5 @@
 import { SIMULATOR_TEST_NUMBERS } from '@/lib/stk/simulator';
+import { displayPhone } from '@/lib/platform/phone';
 
 /** The sandbox's test phones (lib/stk/simulator.ts) and what each makes the simulated payer do. */
 export function SimulatorNumbers() {
@@ -10,7 +11,7 @@ export function SimulatorNumbers() {
       <ul className="mt-2 space-y-1">
         {numbers.map(([phone, scenario]) => (
           <li key={phone}>
-            <span className="font-mono">0{phone.slice(3)}</span>:{' '}
+            <span className="font-mono">{displayPhone(phone)}</span>:{' '}
             {scenario === 'never' ? 'no answer at all: the prompt times out' : `${scenario.resultDesc} (code ${scenario.resultCode}${scenario.callback ? '' : ', learnt only by the status check'})`}
           </li>
         ))}

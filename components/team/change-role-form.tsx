@@ -11,7 +11,7 @@ import { roleOptions } from './role-options';
 /** Role and sub-merchant of one user, saved together. */
 export function ChangeRoleForm({ userId, email, role, subMerchantId, subMerchants }: { userId: string; email: string; role: string; subMerchantId: string | null; subMerchants: SelectOption[] }) {
   const [state, formAction] = useActionState<InlineActionState, FormData>(changeRole, {});
-  const select = 'rounded-md border border-slate-300 bg-white px-2 py-1 text-sm';
+  const select = 'max-w-full rounded-md border border-slate-300 bg-white px-2 py-1 text-sm';
   return (
     <form action={formAction} className="flex flex-wrap items-center gap-2">
       <input type="hidden" name="userId" value={userId} />

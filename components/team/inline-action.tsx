@@ -1,6 +1,6 @@
 'use client';
 
-import { useActionState } from 'react';
+import { useActionState, type ReactNode } from 'react';
 import { FormMessage } from '@/components/ui/form-message';
 import { SubmitButton } from '@/components/ui/submit-button';
 import type { FormState } from '@/lib/portal/forms';
@@ -20,9 +20,10 @@ export function InlineAction({
 }: {
   action: (previous: InlineActionState, formData: FormData) => Promise<InlineActionState>;
   fields: Record<string, string>;
-  label: string;
+  /** The button's words; may hold a screen-reader-only part (the person's email) that would widen it on a phone. */
+  label: ReactNode;
   pendingLabel: string;
-  variant?: 'primary' | 'secondary' | 'quiet';
+  variant?: 'primary' | 'secondary' | 'quiet' | 'danger';
 }) {
   const [state, formAction] = useActionState(action, {});
   return (

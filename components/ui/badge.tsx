@@ -13,7 +13,7 @@ const tones: Record<BadgeTone, string> = {
 /** A status in words, never in colour alone: the text carries the meaning, the colour only helps. */
 export function Badge({ tone = 'neutral', children }: { tone?: BadgeTone; children: ReactNode }) {
   return (
-    <span className={`inline-flex items-center rounded-full border px-2 py-0.5 text-xs font-medium whitespace-nowrap ${tones[tone]}`}>
+    <span className={`badge inline-flex items-center rounded-full border px-2 py-0.5 text-xs font-medium whitespace-nowrap ${tones[tone]}`}>
       {children}
     </span>
   );

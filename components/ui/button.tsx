@@ -1,11 +1,12 @@
 import type { ButtonHTMLAttributes } from 'react';
 
-export type Variant = 'primary' | 'secondary' | 'quiet';
+export type Variant = 'primary' | 'secondary' | 'quiet' | 'danger';
 
 const variants: Record<Variant, string> = {
   primary: 'bg-brand-700 text-white hover:bg-brand-800 disabled:bg-slate-400',
   secondary: 'border border-slate-300 bg-white text-slate-900 hover:bg-slate-100 disabled:text-slate-400',
   quiet: 'text-slate-700 hover:bg-slate-100 hover:text-slate-900',
+  danger: 'bg-red-700 text-white hover:bg-red-800 disabled:bg-slate-400',
 };
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {

@@ -12,11 +12,14 @@ type NewAccount = Omit<
   'id' | 'accountNumber' | 'collectionAccountId' | 'balance' | 'feeBalance' | 'status' | 'createdAt'
 > & { purpose: AccountPurpose };
 
+/** The made-up number a currency's collection account starts with, until an operator sets the bank's real one. */
+export const sandboxCollectionAccountNumber = (currency: string) => `0100${currency.charCodeAt(0)}${currency.charCodeAt(1)}${currency.charCodeAt(2)}`;
+
 /** The bank account that pools one currency's virtual accounts; made the first time a currency is used. */
 export async function collectionAccountId(tx: Queryable, currency: string): Promise<string> {
   await tx
     .insert(collectionAccounts)
-    .values({ currency, bankAccountNumber: `0100${currency.charCodeAt(0)}${currency.charCodeAt(1)}${currency.charCodeAt(2)}` })
+    .values({ currency, bankAccountNumber: sandboxCollectionAccountNumber(currency) })
     .onConflictDoNothing();
   const [row] = await tx.select({ id: collectionAccounts.id }).from(collectionAccounts).where(eq(collectionAccounts.currency, currency));
   return row!.id;

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { ApiError, notFound } from '@/lib/api/errors';
 import { afterCursor, newestFirst } from '@/lib/api/pagination';
-import { visibleTo } from '@/lib/api/scope';
+import { visibleTo, type TenantScope } from '@/lib/api/scope';
 import type { Principal } from '@/lib/auth/principal';
 import { db, type Queryable } from '@/lib/platform/db';
 import { virtualAccounts, type AccountPurpose } from './schema';
@@ -11,7 +11,7 @@ export interface Page {
   cursor?: string;
 }
 
-export async function findVisibleAccount(principal: Principal, virtualAccountId: string) {
+export async function findVisibleAccount(principal: TenantScope, virtualAccountId: string) {
   const [account] = await db()
     .select()
     .from(virtualAccounts)
@@ -54,7 +54,7 @@ export interface AccountFilters {
   currency?: string;
 }
 
-export function listVisibleAccounts(principal: Principal, filters: AccountFilters, page: Page) {
+export function listVisibleAccounts(principal: TenantScope, filters: AccountFilters, page: Page) {
   return db()
     .select()
     .from(virtualAccounts)

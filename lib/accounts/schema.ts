@@ -25,6 +25,11 @@ export const collectionAccounts = pgTable('collection_accounts', {
   currency: char('currency', { length: 3 }).notNull().unique('collection_accounts_currency_key'),
   bankAccountNumber: text('bank_account_number').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  /** Set by an operator (PUT /operator/collection-accounts); null while the sandbox default stands. */
+  bankName: text('bank_name'),
+  branch: text('branch'),
+  updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }),
+  updatedBy: uuid('updated_by'),
 });
 
 export const virtualAccounts = pgTable(

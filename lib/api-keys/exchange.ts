@@ -1,6 +1,8 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { unauthorized } from '@/lib/api/errors';
 import { sessions } from '@/lib/auth/schema';
+import { merchantIsDisabled } from '@/lib/merchants/directory';
+import { merchantDisabled } from '@/lib/auth/sign-in-rules';
 import { signAccessToken } from '@/lib/auth/tokens';
 import { config } from '@/lib/platform/config';
 import { db } from '@/lib/platform/db';
@@ -21,8 +23,10 @@ export async function exchangeApiKey(secret: string) {
       .update(apiKeys)
       .set({ lastUsedAt: sql`now()` })
       .where(and(eq(apiKeys.secretHash, hash), isNull(apiKeys.revokedAt)))
-      .returning({ id: apiKeys.id, secretHash: apiKeys.secretHash });
+      .returning({ id: apiKeys.id, secretHash: apiKeys.secretHash, merchantId: apiKeys.merchantId });
     if (!key || !sameHash(key.secretHash, hash)) return undefined;
+    // A merchant disabled by the provider's operators signs nothing in (docs/operator.md).
+    if (await merchantIsDisabled(key.merchantId, tx)) throw merchantDisabled();
     const [created] = await tx
       .insert(sessions)
       .values({ apiKeyId: key.id, expiresAt: sql`now() + make_interval(secs => ${ttl})` })

@@ -1,6 +1,8 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
 import { ApiError, notFound, unprocessable, type FieldError } from './errors';
+// Installs the messages in words (zod's global error customization) for every schema the API validates.
+import './validation-messages';
 
 type HookResult = { success: true } | { success: false; error: z.ZodError; target: string };
 

@@ -1,6 +1,7 @@
 import { clientAddress } from '@/lib/api/client-address';
-import type { Principal } from '@/lib/api/principal';
+import type { OperatorPrincipal, Principal } from '@/lib/api/principal';
 import type { Queryable } from '@/lib/platform/db';
+import { recordPlatformAudit } from './record-platform';
 import { currentRequest } from './request-context';
 import { auditEvents, type AuditActorType } from './schema';
 
@@ -10,14 +11,21 @@ export interface AuditActor {
   label: string;
 }
 
+/** How a merchant's audit log names an operator: "Collect support (Jane Wanjiru)" (docs/operator.md). */
+export const operatorLabel = (operator: Pick<OperatorPrincipal, 'firstName' | 'lastName' | 'email'>) =>
+  `Collect support (${[operator.firstName, operator.lastName].filter(Boolean).join(' ') || operator.email})`;
+
 export const actorOf = (principal: Principal): AuditActor =>
   principal.apiKey
     ? { type: 'api_key', id: principal.apiKey.id, label: principal.apiKey.name }
     : { type: 'user', id: principal.userId, label: principal.email };
 
 export interface AuditEntry {
-  /** Defaults to the caller's merchant. */
-  merchantId?: string;
+  /**
+   * Defaults to the caller's merchant. Null when the user has no merchant (an operator, signing in
+   * or looking after their own account): the entry goes to the platform audit log instead.
+   */
+  merchantId?: string | null;
   /** Defaults to the authenticated caller of the current request. */
   actor?: AuditActor;
   action: string;
@@ -33,8 +41,16 @@ export interface AuditEntry {
  */
 export async function recordAudit(tx: Queryable, entry: AuditEntry): Promise<void> {
   const c = currentRequest();
+  const operator = c?.get('operator');
+  if (entry.merchantId === null || (entry.merchantId === undefined && operator)) {
+    const who = entry.actor ?? (operator ? { id: operator.userId, label: operator.email } : { id: null, label: 'system' });
+    await recordPlatformAudit(tx, { operator: { id: who.id, label: who.label }, kind: 'account', action: entry.action, target: entry.target, summary: entry.summary, details: entry.details });
+    return;
+  }
   const principal = c?.get('principal');
-  const actor = entry.actor ?? (principal ? actorOf(principal) : { type: 'system' as const, id: null, label: 'system' });
+  // A change a domain makes for an operator (/operator/*) is the operator's, as the merchant sees it.
+  const byOperator = operator ? { type: 'operator' as const, id: operator.userId, label: operatorLabel(operator) } : undefined;
+  const actor = entry.actor ?? byOperator ?? (principal ? actorOf(principal) : { type: 'system' as const, id: null, label: 'system' });
   const merchantId = entry.merchantId ?? principal?.merchantId;
   if (!merchantId) throw new Error(`The audit entry ${entry.action} names no merchant.`);
   await tx.insert(auditEvents).values({

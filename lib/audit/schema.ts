@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { check, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { merchants } from '@/lib/merchants/schema';
 
-export const auditActorTypes = ['user', 'api_key', 'anonymous', 'system'] as const;
+/** `operator`: the provider's staff, through the operator console (docs/operator.md). */
+export const auditActorTypes = ['user', 'api_key', 'anonymous', 'system', 'operator'] as const;
 export type AuditActorType = (typeof auditActorTypes)[number];
 
 /**
@@ -30,7 +31,7 @@ export const auditEvents = pgTable(
     requestId: text('request_id'),
   },
   (table) => [
-    check('audit_events_actor_type_check', sql`${table.actorType} in ('user', 'api_key', 'anonymous', 'system')`),
+    check('audit_events_actor_type_check', sql`${table.actorType} in ('user', 'api_key', 'anonymous', 'system', 'operator')`),
     index('audit_events_merchant_created_idx').on(table.merchantId, table.createdAt.desc(), table.id.desc()),
     index('audit_events_merchant_action_idx').on(table.merchantId, table.action, table.createdAt.desc(), table.id.desc()),
     index('audit_events_merchant_actor_idx').on(table.merchantId, table.actorId, table.createdAt.desc(), table.id.desc()),

@@ -6,7 +6,7 @@ import { ApiError, unauthorized } from '@/lib/api/errors';
 import { recordAudit } from '@/lib/audit/record';
 import { db } from '@/lib/platform/db';
 import { decoyPasswordHash, verifyPassword } from './passwords';
-import { currentUserOf } from './principal';
+import { currentOperatorOf, currentUserOf } from './principal';
 import { authRoutes } from './routes';
 import { users } from './schema';
 import { endSession, endSessionOfRefreshToken, rotateRefreshToken, startSession } from './sessions';
@@ -14,7 +14,7 @@ import { clearLoginFailures, recordLoginFailure } from './throttle';
 import { issueMfaChallenge, MFA_CHALLENGE_TTL_SECONDS } from './mfa/challenge';
 import { registerMfaRoutes } from './mfa/handlers';
 import { hasConfirmedTotp } from './mfa/verify';
-import { refuseWhileThrottled, userDisabled } from './sign-in-rules';
+import { refuseDisabledMerchant, refuseWhileThrottled, userDisabled } from './sign-in-rules';
 import { TokenRejected, verifyAccessToken } from './tokens';
 
 const invalidCredentials = () =>
@@ -49,6 +49,7 @@ export function registerAuthRoutes(app: ApiApp): void {
       await recordSignInFailure(user, 'user_disabled');
       throw userDisabled();
     }
+    await refuseDisabledMerchant(user);
     if (await hasConfirmedTotp(db(), user.id)) {
       // Failures are cleared only after the second step, so a known password cannot reset the code counter.
       const mfaToken = await issueMfaChallenge(db(), user.id);
@@ -115,5 +116,9 @@ export function registerAuthRoutes(app: ApiApp): void {
   registerMfaRoutes(app);
 
   app.use(authRoutes.me.path, authenticate);
-  app.openapi(authRoutes.me, (c) => c.json(currentUserOf(c.get('principal')), 200));
+  app.openapi(authRoutes.me, (c) => {
+    const operator = c.get('operator');
+    if (operator) return c.json(currentOperatorOf({ operator, mustEnrolMfa: c.get('principal').mustEnrolMfa ?? false }), 200);
+    return c.json(currentUserOf(c.get('principal')), 200);
+  });
 }

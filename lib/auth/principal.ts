@@ -1,7 +1,16 @@
 import { pool } from '@/lib/platform/db';
-import type { Principal } from '@/lib/api/principal';
+import { isPlatformRole, type OperatorPrincipal, type Principal } from '@/lib/api/principal';
 
 export type { Principal } from '@/lib/api/principal';
+
+/** An operator's live session (a user with no merchant and a platform role, docs/operator.md). */
+export interface LiveOperator {
+  operator: OperatorPrincipal;
+  /** Operators must enrol in two factors before anything else (migration 0026 sets the flag). */
+  mustEnrolMfa: boolean;
+}
+export type LiveHolder = Principal | LiveOperator;
+export const isLiveOperator = (holder: LiveHolder): holder is LiveOperator => 'operator' in holder;
 
 /**
  * One indexed query per request: the session must be live and its holder usable (an active user,
@@ -62,9 +71,10 @@ function remember(sessionId: string, kind: SessionKind): void {
 }
 
 interface HolderRow {
-  merchant_id: string;
+  /** Null for an operator. */
+  merchant_id: string | null;
   sub_merchant_id: string | null;
-  role: Principal['role'];
+  role: Principal['role'] | OperatorPrincipal['role'];
   email?: string | null;
   first_name?: string | null;
   last_name?: string | null;
@@ -72,14 +82,19 @@ interface HolderRow {
   must_enrol_mfa?: boolean | null;
 }
 
-function principalOf(kind: SessionKind, holderId: string, sessionId: string, row: HolderRow): Principal {
+function principalOf(kind: SessionKind, holderId: string, sessionId: string, row: HolderRow): LiveHolder {
   const apiKey = kind === 'api_key';
+  if (row.merchant_id === null && !apiKey && isPlatformRole(row.role)) {
+    const operator = { userId: holderId, sessionId, role: row.role, email: row.email ?? '', firstName: row.first_name ?? '', lastName: row.last_name ?? '' };
+    return { operator, mustEnrolMfa: Boolean(row.must_enrol_mfa) };
+  }
+  if (row.merchant_id === null) throw new Error(`The session ${sessionId} has neither a merchant nor a platform role.`);
   return {
     userId: holderId,
     sessionId,
     merchantId: row.merchant_id,
     subMerchantId: row.sub_merchant_id,
-    role: row.role,
+    role: row.role as Principal['role'],
     email: row.email ?? '',
     firstName: row.first_name ?? row.key_name ?? '',
     lastName: row.last_name ?? '',
@@ -89,7 +104,7 @@ function principalOf(kind: SessionKind, holderId: string, sessionId: string, row
   };
 }
 
-export async function loadLivePrincipal(sessionId: string, subject: string): Promise<Principal | undefined> {
+export async function loadLivePrincipal(sessionId: string, subject: string): Promise<LiveHolder | undefined> {
   const kind = sessionKinds.get(sessionId);
   if (kind) {
     const query = kind === 'user' ? USER_SESSION_QUERY : API_KEY_SESSION_QUERY;
@@ -116,4 +131,19 @@ export const currentUserOf = (principal: Principal) => ({
   kind: principal.apiKey ? ('api_key' as const) : ('user' as const),
   apiKey: principal.apiKey ?? null,
   mfaEnrollmentRequired: principal.mustEnrolMfa ?? false,
+});
+
+/** GET /auth/me for an operator: the platform role, and no merchant (docs/operator.md). */
+export const currentOperatorOf = ({ operator, mustEnrolMfa }: LiveOperator) => ({
+  id: operator.userId,
+  email: operator.email,
+  firstName: operator.firstName,
+  lastName: operator.lastName,
+  role: operator.role,
+  merchantId: null,
+  subMerchantId: null,
+  active: true,
+  kind: 'user' as const,
+  apiKey: null,
+  mfaEnrollmentRequired: mustEnrolMfa,
 });

@@ -2,24 +2,23 @@ import { sql } from 'drizzle-orm';
 import { bigserial, boolean, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { merchants, subMerchants } from '@/lib/merchants/schema';
 
-import { userRoles } from '@/lib/api/principal';
+import { anyUserRoles } from '@/lib/api/principal';
 
-export { userRoles, type UserRole } from '@/lib/api/principal';
+export { userRoles, type UserRole, platformRoles, type PlatformRole, anyUserRoles } from '@/lib/api/principal';
 
 export const users = pgTable(
   'users',
   {
     id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-    merchantId: uuid('merchant_id')
-      .notNull()
-      .references(() => merchants.id),
+    /** Null exactly for an operator (a platform role, migration 0026). */
+    merchantId: uuid('merchant_id').references(() => merchants.id),
     subMerchantId: uuid('sub_merchant_id').references(() => subMerchants.id),
     /** Stored lower-cased, so that the unique index is case-insensitive. */
     email: text('email').notNull().unique('users_email_key'),
     passwordHash: text('password_hash').notNull(),
     firstName: text('first_name').notNull().default(''),
     lastName: text('last_name').notNull().default(''),
-    role: text('role', { enum: userRoles }).notNull(),
+    role: text('role', { enum: anyUserRoles }).notNull(),
     active: boolean('active').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     /**
@@ -31,7 +30,11 @@ export const users = pgTable(
     totpConfirmed: boolean('totp_confirmed').notNull().default(false),
   },
   (table) => [
-    check('users_role_check', sql`${table.role} in ('MERCHANT_ADMIN', 'PLAIN_MERCHANT', 'SUPPORT')`),
+    check('users_role_check', sql`${table.role} in ('MERCHANT_ADMIN', 'PLAIN_MERCHANT', 'SUPPORT', 'PLATFORM_ADMIN', 'PLATFORM_SUPPORT')`),
+    check(
+      'users_platform_role_without_merchant',
+      sql`(${table.role} in ('PLATFORM_ADMIN', 'PLATFORM_SUPPORT')) = (${table.merchantId} is null) and (${table.merchantId} is not null or ${table.subMerchantId} is null)`,
+    ),
     check('users_admin_not_scoped', sql`${table.role} <> 'MERCHANT_ADMIN' or ${table.subMerchantId} is null`),
     index('users_merchant_idx').on(table.merchantId),
   ],

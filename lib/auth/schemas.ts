@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { Uuid } from '@/lib/api/schemas';
-import { userRoles } from './schema';
+import { anyUserRoles } from './schema';
 
 export const LoginRequest = z
   .object({
@@ -35,8 +35,8 @@ export const CurrentUser = z
     email: z.string(),
     firstName: z.string(),
     lastName: z.string(),
-    role: z.enum(userRoles),
-    merchantId: Uuid,
+    role: z.enum(anyUserRoles).openapi({ description: 'A merchant role, or for an operator of the provider PLATFORM_ADMIN or PLATFORM_SUPPORT (docs/operator.md).' }),
+    merchantId: Uuid.nullable().openapi({ description: 'Null for an operator, who belongs to no merchant.' }),
     subMerchantId: Uuid.nullable(),
     active: z.boolean(),
     kind: z.enum(['user', 'api_key']).openapi({ description: '`api_key` when the token was exchanged for an API key (then `id` is the key\'s id and `email` is empty).' }),

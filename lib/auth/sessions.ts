@@ -109,3 +109,16 @@ export async function endSessionOfRefreshToken(refreshToken: string, reason: str
     .where(eq(refreshTokens.tokenHash, hashOf(refreshToken)));
   if (token) await endSession(token.sessionId, reason);
 }
+
+/**
+ * Ends every session of a merchant's users and API keys (a disabled merchant, lib/operator), in the
+ * caller's transaction: their tokens are refused from the next request on.
+ */
+export async function endSessionsOfMerchant(tx: Queryable, merchantId: string, reason: string): Promise<number> {
+  const ended = await tx.execute(sql`
+    update sessions set revoked_at = now(), revoked_reason = ${reason}
+     where revoked_at is null and expires_at > now()
+       and (user_id in (select id from users where merchant_id = ${merchantId})
+         or api_key_id in (select id from api_keys where merchant_id = ${merchantId}))`);
+  return ended.rowCount ?? 0;
+}

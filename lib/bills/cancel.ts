@@ -38,7 +38,7 @@ export async function cancelBill(principal: Principal, billId: string): Promise<
       }
       const cancelled = await getBill(principal, billId, tx);
       await recordEvent(tx, { merchantId: cancelled.merchantId, subMerchantId: cancelled.subMerchantId, type: 'expected_payment.cancelled', data: toExpectedPaymentJson(cancelled) });
-      await recordAudit(tx, { merchantId: cancelled.merchantId, action: 'bill.cancelled', target: { type: 'bill', id: billId }, summary: `Bill ${billId} cancelled; its account is closed.` });
+      await recordAudit(tx, { merchantId: cancelled.merchantId, action: 'bill.cancelled', target: { type: 'bill', id: billId }, summary: `Bill ${cancelled.paymentReference} cancelled; its account is closed.` });
       return cancelled;
     }
     return getBill(principal, billId, tx);

@@ -5,7 +5,7 @@ import type { Principal } from '@/lib/auth/principal';
 import { violatedUniqueConstraint } from '@/lib/platform/db/errors';
 import { findCustomer, usableSubMerchant } from '@/lib/customers/queries';
 import { merchants } from '@/lib/merchants/schema';
-import { amountProblem, decimalText } from '@/lib/money/decimal';
+import { amountProblem, decimalText, formatMoney } from '@/lib/money/decimal';
 import { db, type Queryable } from '@/lib/platform/db';
 import { ensurePayableCurrency } from './currency';
 import type { BillView } from './queries';
@@ -48,13 +48,15 @@ async function insertBill(principal: Principal, input: CreateExpectedPaymentInpu
         subMerchantId: subMerchant?.id ?? null,
         customerId: customer?.id ?? null,
         paymentReference: input.paymentReference,
+        description: input.description ?? null,
         amount,
         currency,
         expiresAt: new Date(input.expiresAt),
       })
       .returning();
-    await recordAudit(tx, { merchantId: bill!.merchantId, action: 'bill.created', target: { type: 'bill', id: bill!.id }, summary: `Bill ${bill!.paymentReference} for ${amount} ${currency} created.` });
-    if (!input.provisionInvoiceVa) return { ...bill!, virtualAccountNumber: null };
+    await recordAudit(tx, { merchantId: bill!.merchantId, action: 'bill.created', target: { type: 'bill', id: bill!.id }, summary: `Bill ${bill!.paymentReference} for ${formatMoney(amount, currency)} created.` });
+    const customerName = customer?.displayName ?? null;
+    if (!input.provisionInvoiceVa) return { ...bill!, virtualAccountNumber: null, customerName };
 
     // The invoice account lives and dies with its bill: same transaction, expiring with it.
     const account = await insertVirtualAccount(tx, {
@@ -70,7 +72,7 @@ async function insertBill(principal: Principal, input: CreateExpectedPaymentInpu
       singleDepositLimit: null,
     });
     await tx.update(expectedPayments).set({ virtualAccountId: account.id }).where(eq(expectedPayments.id, bill!.id));
-    return { ...bill!, virtualAccountId: account.id, virtualAccountNumber: account.accountNumber };
+    return { ...bill!, virtualAccountId: account.id, virtualAccountNumber: account.accountNumber, customerName };
   });
 }
 

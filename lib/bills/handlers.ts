@@ -6,6 +6,7 @@ import { getBill, listBills } from './queries';
 import { billRoutes } from './routes';
 import { summariseBills } from './summary';
 import { toExpectedPaymentJson } from './serialize';
+import { updateBill } from './update';
 
 export function registerBillRoutes(app: ApiApp): void {
   app.openapi(billRoutes.create, async (c) => {
@@ -24,6 +25,11 @@ export function registerBillRoutes(app: ApiApp): void {
 
   app.openapi(billRoutes.get, async (c) => {
     const bill = await getBill(c.get('principal'), c.req.valid('param').expectedPaymentId);
+    return c.json(toExpectedPaymentJson(bill), 200);
+  });
+
+  app.openapi(billRoutes.update, async (c) => {
+    const bill = await updateBill(c.get('principal'), c.req.valid('param').expectedPaymentId, c.req.valid('json'));
     return c.json(toExpectedPaymentJson(bill), 200);
   });
 

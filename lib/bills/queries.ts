@@ -1,8 +1,9 @@
 import { and, eq, getTableColumns, ilike, sql, type SQL } from 'drizzle-orm';
 import { virtualAccounts } from '@/lib/accounts/schema';
+import { customers } from '@/lib/customers/schema';
 import { notFound } from '@/lib/api/errors';
 import { afterCursor, newestFirst } from '@/lib/api/pagination';
-import { visibleTo } from '@/lib/api/scope';
+import { visibleTo, type TenantScope } from '@/lib/api/scope';
 import type { Principal } from '@/lib/auth/principal';
 import { likeLiteral } from '@/lib/platform/db/errors';
 import { db, type Queryable } from '@/lib/platform/db';
@@ -25,13 +26,19 @@ const billView = renderedOnce(
       ...namedColumns(storedColumns),
       sql`${reportedStatus} as "status"`,
       sql`${virtualAccounts.accountNumber} as "virtualAccountNumber"`,
+      sql`${customers.displayName} as "customerName"`,
     ],
     sql`, `,
   )}
-  from ${expectedPayments} left join ${virtualAccounts} on ${virtualAccounts.id} = ${expectedPayments.virtualAccountId}`,
+  from ${expectedPayments} left join ${virtualAccounts} on ${virtualAccounts.id} = ${expectedPayments.virtualAccountId}
+  left join ${customers} on ${customers.id} = ${expectedPayments.customerId}`,
 );
 
-export type BillView = typeof expectedPayments.$inferSelect & { virtualAccountNumber: string | null };
+export type BillView = typeof expectedPayments.$inferSelect & {
+  virtualAccountNumber: string | null;
+  /** Read by the bills API's own reads; events built from an updated row leave it out (serialize.ts). */
+  customerName?: string | null;
+};
 
 const selectBills = (tx: Queryable, where: SQL | undefined, tail: SQL = sql``) =>
   executePrepared<BillView>(
@@ -39,12 +46,12 @@ const selectBills = (tx: Queryable, where: SQL | undefined, tail: SQL = sql``) =
     sql`${billView} where ${where ?? sql`true`} ${tail}`,
   );
 
-export async function findBill(tx: Queryable, principal: Principal, billId: string): Promise<BillView | undefined> {
+export async function findBill(tx: Queryable, principal: TenantScope, billId: string): Promise<BillView | undefined> {
   const [bill] = await selectBills(tx, and(eq(expectedPayments.id, billId), visibleTo(principal, expectedPayments)));
   return bill;
 }
 
-export async function getBill(principal: Principal, billId: string, tx: Queryable = db()) {
+export async function getBill(principal: TenantScope, billId: string, tx: Queryable = db()) {
   const bill = await findBill(tx, principal, billId);
   if (!bill) throw notFound('The expected payment');
   return bill;

@@ -1,6 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import { bearerSecurity, jsonBody, jsonResponse, problems } from '@/lib/api/schemas';
-import { BillSummary, CreateExpectedPaymentRequest, ExpectedPayment, ExpectedPaymentListQuery, ExpectedPaymentParams } from './schemas';
+import { BillSummary, CreateExpectedPaymentRequest, ExpectedPayment, ExpectedPaymentListQuery, ExpectedPaymentParams, UpdateExpectedPaymentRequest } from './schemas';
 
 const tags = ['Expected payments'];
 const byId = '/merchants/me/expected-payments/{expectedPaymentId}';
@@ -46,6 +46,17 @@ export const billRoutes = {
     security: bearerSecurity,
     request: { params: ExpectedPaymentParams },
     responses: { 200: jsonResponse(ExpectedPayment, 'The bill.'), ...problems(401, 404) },
+  }),
+  update: createRoute({
+    method: 'patch',
+    path: byId,
+    tags,
+    summary: "Change a bill's description, amount or expiry",
+    description:
+      'The description may change at any time. The amount and expiresAt change only while the bill is OPEN and nothing is paid; otherwise 409 (cancel it and raise a new bill). A new expiry moves the invoice account\'s expiry with it. Fields left out stay as they are; sending the same values again changes nothing.',
+    security: bearerSecurity,
+    request: { params: ExpectedPaymentParams, body: jsonBody(UpdateExpectedPaymentRequest) },
+    responses: { 200: jsonResponse(ExpectedPayment, 'The bill as it now is.'), ...problems(400, 401, 403, 404, 409, 413, 415, 422) },
   }),
   cancel: createRoute({
     method: 'post',

@@ -20,6 +20,8 @@ export const expectedPayments = pgTable(
     subMerchantId: uuid('sub_merchant_id').references(() => subMerchants.id),
     customerId: uuid('customer_id').references(() => customers.id),
     paymentReference: text('payment_reference').notNull(),
+    /** What the bill is for, in the merchant's words (migration 0031; at most 500 characters). */
+    description: text('description'),
     /** The reference as payers' text is matched against it: letter case folded (reference.ts). */
     referenceKey: text('reference_key')
       .notNull()
@@ -38,6 +40,7 @@ export const expectedPayments = pgTable(
     // Unique per merchant in any letter case; also how a payer's reference is found (resolve.ts).
     uniqueIndex('expected_payments_merchant_reference_key').on(table.merchantId, table.referenceKey),
     check('expected_payments_amount_positive', sql`${table.amount} > 0`),
+    check('expected_payments_description_length', sql`char_length(${table.description}) <= 500`),
     index('expected_payments_merchant_created_idx').on(table.merchantId, table.createdAt.desc(), table.id.desc()),
     index('expected_payments_merchant_status_idx').on(table.merchantId, table.status, table.createdAt.desc(), table.id.desc()),
     index('expected_payments_sub_merchant_created_idx').on(table.subMerchantId, table.createdAt.desc(), table.id.desc()),

@@ -32,6 +32,14 @@ const Amount = z
   })
   .openapi({ example: 1500.5 });
 
+/** What the bill is for; blank text means none. */
+const Description = z
+  .string()
+  .trim()
+  .max(500, 'Must be at most 500 characters.')
+  .transform((text) => text || null)
+  .openapi({ type: 'string', example: 'School fees, term 1 2027', description: 'What the bill is for, at most 500 characters; shown to the payer.' });
+
 const FURTHEST_EXPIRY_TEXT = 'at most one year ahead';
 const ExpiresAt = z.iso
   .datetime({ offset: true })
@@ -40,7 +48,7 @@ const ExpiresAt = z.iso
     if (Number.isNaN(at)) return;
     const yearAhead = new Date();
     yearAhead.setUTCFullYear(yearAhead.getUTCFullYear() + 1);
-    if (at <= Date.now()) context.addIssue({ code: 'custom', message: 'Must be in the future.' });
+    if (at <= Date.now()) context.addIssue({ code: 'custom', message: 'Must be a future time in ISO 8601 UTC, such as 2026-12-31T21:00:00Z.' });
     else if (at > yearAhead.getTime()) context.addIssue({ code: 'custom', message: `Must be ${FURTHEST_EXPIRY_TEXT}.` });
   })
   .openapi({ example: '2026-12-31T21:00:00Z', description: `ISO 8601; in the future and ${FURTHEST_EXPIRY_TEXT}.` });
@@ -53,6 +61,7 @@ export const CreateExpectedPaymentRequest = z
       description: `${listOfCodes(currencyCodes)}: a currency some payment channel carries (docs/payments.md, "Currencies and channels"). Defaults to the merchant's default currency.`,
     }),
     expiresAt: ExpiresAt,
+    description: Description.nullish(),
     provisionInvoiceVa: z.boolean().default(true).openapi({ description: 'Give the bill its own one-time account number.' }),
     customerId: Uuid.nullish().openapi({ description: "The customer billed; the bill takes the customer's sub-merchant." }),
     subMerchantId: Uuid.nullish().openapi({ description: 'The sub-merchant billing; a scoped user always bills for its own.' }),
@@ -71,8 +80,15 @@ export const ExpectedPayment = z
     merchantId: Uuid,
     subMerchantId: Uuid.nullable(),
     customerId: Uuid.nullable(),
+    customerName: z
+      .string()
+      .nullable()
+      .optional()
+      .openapi({ description: "The customer's displayName (null without a customer). In the API's answers; left out of webhook events' data." }),
     paymentReference: z.string(),
+    description: z.string().nullable(),
     amount: z.number(),
+    amountPaid: z.number().openapi({ description: 'Paid so far; amount less amountPaid is still due.' }),
     currency: z.string(),
     status: z.enum(billStatuses).openapi({ description: 'An OPEN or PARTIALLY_PAID bill past expiresAt reads EXPIRED.' }),
     expiresAt: Timestamp,
@@ -82,6 +98,20 @@ export const ExpectedPayment = z
     createdAt: Timestamp,
   })
   .openapi('ExpectedPayment');
+
+/**
+ * What may change on a bill: its description at any time, its amount and expiry only while nothing
+ * is paid and it is still open (update.ts checks that against the stored bill).
+ */
+export const UpdateExpectedPaymentRequest = z
+  .object({
+    description: Description.nullable().optional().openapi({ description: 'What the bill is for; null or "" removes it.' }),
+    amount: Amount.optional().openapi({ description: "The new amount, in the bill's currency; only while nothing is paid." }),
+    expiresAt: ExpiresAt.optional().openapi({ description: 'The new expiry; only while nothing is paid. The invoice account expires with it.' }),
+  })
+  .strict()
+  .refine((change) => Object.keys(change).length > 0, { message: 'Give at least one of description, amount and expiresAt.' })
+  .openapi('UpdateExpectedPaymentRequest');
 
 export const ExpectedPaymentListQuery = z.object({
   ...pageQuery,
@@ -109,4 +139,5 @@ export const ExpectedPaymentParams = z.object({
 });
 
 export type CreateExpectedPaymentInput = z.infer<typeof CreateExpectedPaymentRequest>;
+export type UpdateExpectedPaymentInput = z.infer<typeof UpdateExpectedPaymentRequest>;
 export type ExpectedPaymentFilters = z.infer<typeof ExpectedPaymentListQuery>;

@@ -54,7 +54,7 @@ export async function createCustomer(principal: Principal, input: CreateCustomer
           subMerchantId: subMerchant?.id ?? null,
           externalRef: input.externalRef,
           displayName: input.displayName,
-          email: input.email,
+          email: input.email ?? null,
           phone: input.phone,
         })
         .returning();

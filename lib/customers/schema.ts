@@ -14,7 +14,8 @@ export const customers = pgTable(
     subMerchantId: uuid('sub_merchant_id').references(() => subMerchants.id),
     externalRef: text('external_ref').notNull(),
     displayName: text('display_name').notNull(),
-    email: text('email').notNull(),
+    /** Optional (migration 0028): many payers have a phone and no email address. */
+    email: text('email'),
     /** Digits with the country prefix, no plus sign: 2547XXXXXXXX. */
     phone: text('phone').notNull(),
     status: text('status', { enum: customerStatuses }).notNull().default('ACTIVE'),

@@ -19,7 +19,7 @@ export const CreateCustomerRequest = z
   .object({
     displayName: Text(200).openapi({ example: 'Achieng Otieno' }),
     externalRef: Text(100).openapi({ example: 'CUST-0042', description: 'Your own reference for the customer; unique within the merchant.' }),
-    email: z.email().max(254).openapi({ example: 'achieng@example.com' }),
+    email: z.email().max(254).nullish().openapi({ example: 'achieng@example.com', description: 'Optional: receipts and bills go by SMS to customers without one.' }),
     phone: Phone,
     subMerchantId: Uuid.nullish().openapi({ description: 'The sub-merchant the customer belongs to; a scoped user always creates for its own.' }),
   })
@@ -32,7 +32,7 @@ export const Customer = z
     subMerchantId: Uuid.nullable(),
     externalRef: z.string(),
     displayName: z.string(),
-    email: z.string(),
+    email: z.string().nullable(),
     phone: z.string().openapi({ example: '254712345678', description: 'Digits with the country prefix, no plus sign.' }),
     status: z.enum(customerStatuses),
     createdAt: Timestamp,

@@ -1,7 +1,7 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { notFound } from '@/lib/api/errors';
 import { afterCursor, newestFirst } from '@/lib/api/pagination';
-import { visibleTo } from '@/lib/api/scope';
+import { visibleTo, type TenantScope } from '@/lib/api/scope';
 import type { Principal } from '@/lib/auth/principal';
 import { db, type Queryable } from '@/lib/platform/db';
 import { events } from './schema';
@@ -13,7 +13,7 @@ export type EventRow = typeof events.$inferSelect;
 export const EVENT_RETENTION_DAYS = 30;
 const recent = () => gt(events.createdAt, sql`now() - make_interval(days => ${EVENT_RETENTION_DAYS})`);
 
-export async function findEvent(tx: Queryable, principal: Principal, eventId: string): Promise<EventRow | undefined> {
+export async function findEvent(tx: Queryable, principal: TenantScope, eventId: string): Promise<EventRow | undefined> {
   const [event] = await tx
     .select()
     .from(events)

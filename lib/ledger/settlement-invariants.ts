@@ -52,6 +52,15 @@ export const settlementInvariants = (only: Scope): Record<string, SQL> => ({
      where ${only('r')}
      group by r.id
     having count(i.settlement_id) > 1 or r.settlement_id is distinct from (array_agg(i.settlement_id))[1]`,
+  // Settlement finds what is due in unsettled_payments (migration 0025), not in payments: a payment
+  // missing there would never be paid out; one still there once settled would be looked at for nothing.
+  'every payment that may still be paid out and is in no settlement is queued for settlement where it was received, and no other is': sql`
+    select p.id, p.status, p.settlement_id, q.payment_id as queued, q.merchant_id as queued_merchant, q.currency as queued_currency, q.received_at as queued_received_at
+      from payments p left join unsettled_payments q on q.payment_id = p.id
+     where ${only('p')}
+       and case when p.settlement_id is null and p.status <> 'REVERSED'
+                then q.payment_id is null or q.merchant_id <> p.merchant_id or q.currency <> p.currency or q.received_at <> p.received_at
+                else q.payment_id is not null end`,
   'a settlement\'s amounts are the sums of its items': sql`
     select s.id, s.gross_amount, s.fee_amount, s.reversal_amount, s.brought_forward, s.carried_forward, s.amount, s.entry_count,
            coalesce(sum(i.amount) filter (where i.kind = 'PAYMENT'), 0) as items_gross, coalesce(sum(i.net_amount), 0) as items_net, count(i.payment_id) as items
@@ -79,10 +88,10 @@ export const settlementInvariants = (only: Scope): Record<string, SQL> => ({
      group by s.rail, s.provider_reference having count(*) > 1`,
   // available + pending + reserved is, by its definition, what the ledger still owes (balance −
   // fee balance); PAID and settling come from the settlements; the right side from the payments.
-  // A DEBIT entry with no payment (a test's "payout another way", tests/reversals) is outside it.
+  // Every entry counts: money leaves an account only by a reversal (DEBIT) or a settlement.
   'per merchant and currency, PAID + available + pending + reserved + settling = collected − fees − reversals': sql`
     with owed as (
-      select a.merchant_id, a.currency, coalesce(sum(e.amount) filter (where e.type <> 'FEE' and not (e.type = 'DEBIT' and e.payment_id is null)), 0)
+      select a.merchant_id, a.currency, coalesce(sum(e.amount) filter (where e.type <> 'FEE'), 0)
              - coalesce(sum(e.amount) filter (where e.type = 'FEE'), 0) as owed
         from virtual_accounts a join balance_entries e on e.virtual_account_id = a.id
        where ${only('a')} group by 1, 2

@@ -6,6 +6,7 @@ import { visibleTo } from '@/lib/api/scope';
 import type { Principal } from '@/lib/auth/principal';
 import { db } from '@/lib/platform/db';
 import { createSubMerchant } from './operations';
+import { renameSubMerchant } from './rename-sub-merchant';
 import { merchantRoutes } from './routes';
 import { merchants, subMerchants } from './schema';
 
@@ -34,7 +35,8 @@ export function registerMerchantRoutes(app: ApiApp): void {
   app.openapi(merchantRoutes.me, async (c) => {
     const [merchant] = await db().select().from(merchants).where(eq(merchants.id, c.get('principal').merchantId));
     if (!merchant) throw notFound('The merchant');
-    return c.json({ ...merchant, createdAt: merchant.createdAt.toISOString() }, 200);
+    // Named fields only: the row also holds what only operators see (status, category code).
+    return c.json({ id: merchant.id, name: merchant.name, defaultCurrency: merchant.defaultCurrency, createdAt: merchant.createdAt.toISOString() }, 200);
   });
 
   app.openapi(merchantRoutes.listSubMerchants, async (c) => {
@@ -48,5 +50,12 @@ export function registerMerchantRoutes(app: ApiApp): void {
     if (principal.subMerchantId) throw forbidden('A user scoped to a sub-merchant cannot create sub-merchants.');
     const created = await createSubMerchant({ merchantId: principal.merchantId, name: c.req.valid('json').name });
     return c.json(subMerchantJson(created), 201);
+  });
+
+  app.openapi(merchantRoutes.renameSubMerchant, async (c) => {
+    const principal = c.get('principal');
+    if (principal.subMerchantId) throw forbidden('A user scoped to a sub-merchant cannot rename sub-merchants.');
+    const renamed = await renameSubMerchant({ merchantId: principal.merchantId, subMerchantId: c.req.valid('param').subMerchantId, name: c.req.valid('json').name });
+    return c.json(subMerchantJson(renamed), 200);
   });
 }

@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
-import { insertVirtualAccount } from '@/lib/accounts/provision';
 import { conflict, notFound, unprocessable } from '@/lib/api/errors';
 import { hashPassword } from '@/lib/auth/passwords';
 import { users, type UserRole } from '@/lib/auth/schema';
 import { db, type Queryable } from '@/lib/platform/db';
 import { violatedUniqueConstraint } from '@/lib/platform/db/errors';
+import { openMerchant } from './open-merchant';
 import { merchants, subMerchants } from './schema';
 import { recordAudit } from '@/lib/audit/record';
 import { endSessionsOf } from '@/lib/auth/sessions';
@@ -54,21 +54,9 @@ export async function createMerchant(input: {
   currency?: string;
 }) {
   return db().transaction(async (tx) => {
-    const [merchant] = await tx
-      .insert(merchants)
-      .values({ name: input.name, defaultCurrency: input.currency ?? 'KES' })
-      .returning();
-    const user = await insertUser(tx, { ...input, merchantId: merchant!.id, role: 'MERCHANT_ADMIN' });
-    const account = await insertVirtualAccount(tx, {
-      merchantId: merchant!.id,
-      ownerType: 'MERCHANT',
-      ownerId: merchant!.id,
-      purpose: 'LEGACY',
-      accountName: merchant!.name,
-      accountType: 'STATIC',
-      currency: merchant!.defaultCurrency,
-    });
-    return { merchant: merchant!, user, virtualAccount: account };
+    const { merchant, virtualAccount } = await openMerchant(tx, input);
+    const user = await insertUser(tx, { ...input, merchantId: merchant.id, role: 'MERCHANT_ADMIN' });
+    return { merchant, user, virtualAccount };
   });
 }
 

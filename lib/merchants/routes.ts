@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { pageQuery } from '@/lib/api/pagination';
 import { bearerSecurity, jsonBody, jsonResponse, problems } from '@/lib/api/schemas';
-import { CreateSubMerchantRequest, Merchant, SubMerchant } from './schemas';
+import { CreateSubMerchantRequest, Merchant, RenameSubMerchantRequest, SubMerchant, SubMerchantParams } from './schemas';
 
 export const merchantRoutes = {
   me: createRoute({
@@ -35,5 +35,16 @@ export const merchantRoutes = {
       201: jsonResponse(SubMerchant, 'The new sub-merchant.'),
       ...problems(400, 401, 403, 409, 413, 415, 422),
     },
+  }),
+  renameSubMerchant: createRoute({
+    method: 'patch',
+    path: '/merchants/me/sub-merchants/{subMerchantId}',
+    tags: ['Merchant'],
+    summary: 'Rename a sub-merchant',
+    description:
+      'Names are unique per merchant (409). The id, and everything recorded for the sub-merchant, stay as they are. Users scoped to a sub-merchant may not rename one (403); another merchant\'s id is not found (404).',
+    security: bearerSecurity,
+    request: { params: SubMerchantParams, body: jsonBody(RenameSubMerchantRequest) },
+    responses: { 200: jsonResponse(SubMerchant, 'The sub-merchant, renamed.'), ...problems(400, 401, 403, 404, 409, 415, 422) },
   }),
 };

@@ -21,3 +21,7 @@ export const SubMerchant = z
 export const CreateSubMerchantRequest = z
   .object({ name: z.string().trim().min(1).max(100).openapi({ example: 'Westlands branch' }) })
   .openapi('CreateSubMerchantRequest');
+
+export const RenameSubMerchantRequest = CreateSubMerchantRequest.openapi('RenameSubMerchantRequest');
+
+export const SubMerchantParams = z.object({ subMerchantId: Uuid.openapi({ param: { name: 'subMerchantId', in: 'path' } }) });

@@ -82,7 +82,11 @@ export function storedText(text: string): string {
   return `${negative ? '-' : ''}${digits.slice(0, -SCALE)}.${digits.slice(-SCALE)}`;
 }
 
-/** For display: grouped thousands and exactly the currency's decimals, e.g. "KES 1,500.50". */
+/**
+ * For display: grouped thousands and exactly the currency's decimals, e.g. "KES 1,500.50". Money
+ * below zero takes a true minus sign (U+2212) before the currency, "−KES 12,850.50", as banks'
+ * statements write it: never "KES -12,850.50" (docs/payments.md, "Money on the page").
+ */
 export function formatMoney(text: string | number, currency: string): string {
   const digits = minorUnits[currency] ?? 2;
   const units = toUnits(typeof text === 'number' ? String(text) : text);
@@ -92,5 +96,5 @@ export function formatMoney(text: string | number, currency: string): string {
   const absolute = (negative ? -rounded : rounded).toString().padStart(digits + 1, '0');
   const whole = absolute.slice(0, absolute.length - digits).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   const fraction = digits > 0 ? `.${absolute.slice(-digits)}` : '';
-  return `${currency} ${negative ? '-' : ''}${whole}${fraction}`;
+  return `${negative ? '\u2212' : ''}${currency} ${whole}${fraction}`;
 }

@@ -1,4 +1,5 @@
 import type { ApiApp } from '@/lib/api/context';
+import { registerPayerPromptRoutes } from './prompts/handlers';
 import { payerPage } from './public-page';
 import { payerLinkFor, payerLinkJson } from './queries';
 import { payerLinkRoutes } from './routes';
@@ -15,4 +16,6 @@ export function registerPayerLinkRoutes(app: ApiApp): void {
     c.header('Cache-Control', 'no-store');
     return c.json(await payerPage(c.req.valid('param').token), 200);
   });
+
+  registerPayerPromptRoutes(app);
 }

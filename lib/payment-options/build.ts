@@ -6,6 +6,7 @@ import { offeredChannels } from '@/lib/pricing/charge';
 import { pricingOfMerchant } from '@/lib/pricing/current';
 import { instantBankCopy, mobileMoneyCopy, notCarriedCopy, notOfferedCopy, rtgsCopy, rtgsNarration, stkPushCopy, type CopyInput } from './copy';
 import type { PaymentOption as PaymentOptionSchema, PaymentOptions } from './schemas';
+import { keQrOfTarget } from './ke-qr/of-target';
 import type { PaymentTarget } from './targets';
 
 type PaymentOption = z.infer<typeof PaymentOptionSchema>;
@@ -25,8 +26,13 @@ export function deployment(): Deployment {
 
 /** What is still owed on a bill, formatted for payers; a part-paid bill asks for the rest. */
 export function amountDue(bill: { amount: string; amountPaid: string; currency: string }): string {
+  return formatMoney(owedText(bill), bill.currency);
+}
+
+/** The same as exact decimal text ("1500.5"): the amount of a bill's KE-QR code and of the prompt a payer asks for. */
+export function owedText(bill: { amount: string; amountPaid: string }): string {
   const owed = toUnits(bill.amount) - toUnits(bill.amountPaid);
-  return formatMoney(owed > 0n ? fromUnits(owed) : bill.amount, bill.currency);
+  return owed > 0n ? fromUnits(owed) : bill.amount;
 }
 
 type Payee = Pick<CopyInput, 'accountNumber' | 'accountName' | 'reference' | 'amount'> & {
@@ -75,7 +81,7 @@ function optionOf(channel: Channel, payee: Payee, where: Deployment): PaymentOpt
  * fields are always present, as the spec has them; a channel that cannot carry the currency gets
  * a sentence saying so and naming the ways that can, never steps that end in a refused payment.
  */
-export function paymentOptionsOf(payee: Payee, where: Deployment): z.infer<typeof PaymentOptions> {
+export function paymentOptionsOf(payee: Payee, where: Deployment): Omit<z.infer<typeof PaymentOptions>, 'keQr'> {
   const input: CopyInput = { ...payee, ...where };
   const usable = usableChannels(payee);
   const usableNames = usable.map((channel) => channelNames[channel]);
@@ -98,17 +104,17 @@ export function paymentOptionsOf(payee: Payee, where: Deployment): z.infer<typeo
   };
 }
 
-/** Payment options of a resolved target, with this deployment's paybill and bank and its merchant's pricing. */
-export const paymentOptionsOfTarget = async (target: PaymentTarget) =>
-  paymentOptionsOf(
-    {
-      accountNumber: target.account.accountNumber,
-      accountName: target.account.accountName,
-      reference: target.reference,
-      amount: target.bill ? amountDue(target.bill) : null,
-      currency: target.bill?.currency ?? target.account.currency,
-      accountCurrency: target.account.currency,
-      offered: offeredChannels(await pricingOfMerchant(target.account.merchantId), target.bill?.currency ?? target.account.currency),
-    },
-    deployment(),
-  );
+/** Payment options of a resolved target, with this deployment's paybill and bank and its merchant's pricing, and its KE-QR code. */
+export async function paymentOptionsOfTarget(target: PaymentTarget): Promise<z.infer<typeof PaymentOptions>> {
+  const where = deployment();
+  const payee: Payee = {
+    accountNumber: target.account.accountNumber,
+    accountName: target.account.accountName,
+    reference: target.reference,
+    amount: target.bill ? amountDue(target.bill) : null,
+    currency: target.bill?.currency ?? target.account.currency,
+    accountCurrency: target.account.currency,
+    offered: offeredChannels(await pricingOfMerchant(target.account.merchantId), target.bill?.currency ?? target.account.currency),
+  };
+  return { ...paymentOptionsOf(payee, where), keQr: await keQrOfTarget(target, usableChannels(payee), where, owedText) };
+}

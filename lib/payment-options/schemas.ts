@@ -37,6 +37,13 @@ export const RtgsOption = z
 
 export const PaymentOption = z.discriminatedUnion('channel', [MobileMoneyOption, InstantBankOption, RtgsOption]);
 
+export const KeQrCode = z
+  .object({
+    payload: z.string().openapi({ example: '00020101021228370008ke.go.qr010741234560210100000001852040000530340454071500.505802KE5913Demo Duka Ltd6007Nairobi62170113INV-2026-0042630458EC' }),
+    kind: z.enum(['STATIC', 'DYNAMIC']),
+  })
+  .openapi('KeQrCode');
+
 export const PaymentOptions = z
   .object({
     virtualAccountNumber: z.string(),
@@ -49,6 +56,10 @@ export const PaymentOptions = z
     rtgsCustomerFacingCopy: z.string().openapi({ description: `RTGS transfer details, one per line. ${NOT_CARRIED}` }),
     options: z.array(PaymentOption).openapi({
       description: `One entry per channel that can carry the bill's (else the account's) currency and has a fee rule in it for this merchant, and only those: ${whatEachChannelCarries} (docs/pricing.md).`,
+    }),
+    keQr: KeQrCode.nullable().openapi({
+      description:
+        'The KE-QR code (Central Bank of Kenya standard on EMVCo merchant-presented mode) that M-PESA and bank apps scan: STATIC for an account, DYNAMIC with the amount still due and the reference for an open bill. Null when M-Pesa cannot take the payment (KE-QR is KES only), and for a closed bill or account. docs/payers.md.',
     }),
   })
   .openapi('PaymentOptions');

@@ -7,6 +7,7 @@ import { logger } from '@/lib/platform/logger';
 import { metrics } from '@/lib/platform/metrics';
 import { pricingOf } from '@/lib/pricing/current';
 import { unplaceableReason } from './acceptance';
+import { isKnownDisabled, refreshDisabledMerchants } from '@/lib/merchants/disabled';
 import type { InboundPayment } from './inbound';
 import { hourStart, nairobiDay } from './nairobi-days';
 import { merchantTotalsShard } from './post-to-ledger';
@@ -119,6 +120,7 @@ async function placeAll(): Promise<void> {
       unplaced = [];
       try {
         await learnAccounts(items.map((item) => item.inbound.accountReference.trim()));
+        await refreshDisabledMerchants();
       } catch (error) {
         for (const item of items) item.fail(error);
         // Those that arrived meanwhile would wait as long again on a hung database: answered now (the rails resend).
@@ -190,6 +192,8 @@ async function writeBatch(batch: Waiting[], lane: number, attempt = 1): Promise<
  */
 function batchable(inbound: InboundPayment, account: AccountIdentity): boolean {
   if (account.purpose === 'INVOICE') return false;
+  // A disabled merchant's money goes to suspense, one by one (resolve.ts reads its status).
+  if (isKnownDisabled(account.merchantId)) return false;
   if (inbound.merchantId && inbound.merchantId !== account.merchantId) return false;
   return unplaceableReason(account, inbound) === undefined;
 }

@@ -1,6 +1,6 @@
 import { and, eq, gte, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { TenantScope } from '@/lib/api/scope';
 import { visibleTo } from '@/lib/api/scope';
-import type { Principal } from '@/lib/auth/principal';
 import { phoneSearchDigits } from '@/lib/platform/phone';
 import { payments } from './schema';
 import type { PaymentListFilters } from './schemas';
@@ -33,7 +33,7 @@ const waiting = sql`(${payments.matchStatus} = 'NEEDS_ATTENTION' and ${payments.
 const needsAttention = (wanted: boolean): SQL => (wanted ? waiting : sql`not ${waiting}`);
 
 /** Every filter of the payments list and summary, always within what the caller may see. */
-export function paymentConditions(principal: Principal, filters: Filters): SQL {
+export function paymentConditions(principal: TenantScope, filters: Filters): SQL {
   return and(
     visibleTo(principal, payments),
     filters.from ? gte(payments.receivedAt, new Date(filters.from)) : undefined,
@@ -47,6 +47,7 @@ export function paymentConditions(principal: Principal, filters: Filters): SQL {
     filters.maxAmount ? lte(payments.amount, filters.maxAmount) : undefined,
     filters.matchStatus ? eq(payments.matchStatus, filters.matchStatus) : undefined,
     filters.needsAttention ? needsAttention(filters.needsAttention === 'true') : undefined,
+    filters.attentionDealtWith ? sql`${payments.attentionResolvedAt} is not null` : undefined,
     filters.q ? searchCondition(filters.q) : undefined,
   )!;
 }

@@ -32,6 +32,7 @@ export const rejectionReasons = {
   INVALID_CHECK_DIGIT: 'This account number is mistyped: its check digit does not match.',
   AMBIGUOUS_REFERENCE: 'This reference matches more than one bill; pay to the bill\'s account number instead.',
   ACCOUNT_CLOSED: 'This account is closed.',
+  MERCHANT_DISABLED: 'This account\'s merchant is disabled; it takes no payments.',
   ACCOUNT_EXPIRED: 'This account has expired.',
   BILL_CLOSED: 'This bill can no longer be paid: it is already paid, cancelled or expired.',
   OVER_LIMIT: 'The amount is over this account\'s single-deposit limit.',

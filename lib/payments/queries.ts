@@ -1,8 +1,7 @@
 import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { afterCursor, newestFirst } from '@/lib/api/pagination';
 import { notFound } from '@/lib/api/errors';
-import { visibleTo } from '@/lib/api/scope';
-import type { Principal } from '@/lib/auth/principal';
+import { visibleTo, type TenantScope } from '@/lib/api/scope';
 import { db } from '@/lib/platform/db';
 import { executePrepared, namedColumns, renderedOnce } from '@/lib/platform/db/prepared';
 import { paymentConditions } from './filters';
@@ -22,14 +21,14 @@ const paymentView = renderedOnce(
 const selectPayments = (where: SQL | undefined, tail: SQL = sql``) => executePrepared<PaymentRow>(db(), sql`${paymentView} where ${where ?? sql`true`} ${tail}`);
 
 /** One page (plus one row, to know whether another page follows), newest first. */
-export function listPayments(principal: Principal, filters: PaymentListFilters) {
+export function listPayments(principal: TenantScope, filters: PaymentListFilters) {
   return selectPayments(
     and(paymentConditions(principal, filters), afterCursor(filters.cursor, payments.createdAt, payments.id)),
     sql`order by ${sql.join(newestFirst(payments.createdAt, payments.id), sql`, `)} limit ${filters.limit + 1}`,
   );
 }
 
-export async function getPayment(principal: Principal, paymentId: string) {
+export async function getPayment(principal: TenantScope, paymentId: string) {
   const [payment] = await selectPayments(and(eq(payments.id, paymentId), visibleTo(principal, payments)));
   if (!payment) throw notFound('The payment');
   return payment;

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { hasValidCheckDigit } from '@/lib/accounts/account-number';
 import { virtualAccounts } from '@/lib/accounts/schema';
+import { merchants } from '@/lib/merchants/schema';
 import { couldNameABill, referenceKey } from '@/lib/bills/reference';
 import { expectedPayments } from '@/lib/bills/schema';
 import type { Queryable } from '@/lib/platform/db';
@@ -13,11 +14,12 @@ export type BillRow = typeof expectedPayments.$inferSelect;
 export type Target = { ok: true; account: AccountRow; billId: string | null } | { ok: false; reason: RejectionReason };
 
 async function accountByNumber(tx: Queryable, number: string, merchantId?: string) {
-  const [account] = await tx
-    .select()
+  const [found] = await tx
+    .select({ account: virtualAccounts, merchantStatus: merchants.status })
     .from(virtualAccounts)
+    .innerJoin(merchants, eq(merchants.id, virtualAccounts.merchantId))
     .where(and(eq(virtualAccounts.accountNumber, number), merchantId ? eq(virtualAccounts.merchantId, merchantId) : undefined));
-  return account;
+  return found;
 }
 
 /**
@@ -31,8 +33,12 @@ export async function resolveTarget(tx: Queryable, inbound: InboundPayment): Pro
   const entry = readPayerEntry(inbound.accountReference);
   if (!entry.accountNumber) return { ok: false, reason: 'UNKNOWN_ACCOUNT' };
   if (!hasValidCheckDigit(entry.accountNumber)) return { ok: false, reason: 'INVALID_CHECK_DIGIT' };
-  const account = await accountByNumber(tx, entry.accountNumber, inbound.merchantId);
-  if (!account) return { ok: false, reason: 'UNKNOWN_ACCOUNT' };
+  const found = await accountByNumber(tx, entry.accountNumber, inbound.merchantId);
+  if (!found) return { ok: false, reason: 'UNKNOWN_ACCOUNT' };
+  // A merchant disabled by the provider's operators takes no new money: refused at validation,
+  // kept in suspense when it has moved already (docs/operator.md). Its accounts stay as they were.
+  if (found.merchantStatus === 'DISABLED') return { ok: false, reason: 'MERCHANT_DISABLED' };
+  const { account } = found;
   const reference = entry.reference ?? referenceBeside(inbound.billReference, account.accountNumber);
   return { ok: true, account, billId: await billOfAccount(tx, account, reference) };
 }

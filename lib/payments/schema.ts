@@ -65,7 +65,10 @@ export const payments = pgTable(
     attentionResolvedBy: uuid('attention_resolved_by'),
     attentionResolvedAt: timestamp('attention_resolved_at', { withTimezone: true, precision: 3 }),
     movedFromExpectedPaymentId: uuid('moved_from_expected_payment_id'),
-    /** The settlement that paid this payment's net out (migration 0023); null while unsettled or after one failed. */
+    /**
+     * The settlement that paid this payment's net out (migration 0023); null while unsettled or after one
+     * failed. In no index (migration 0025), so that setting it rewrites no index entry.
+     */
     settlementId: uuid('settlement_id'),
     receivedAt: timestamp('received_at', { withTimezone: true, precision: 3 }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
@@ -87,9 +90,11 @@ export const payments = pgTable(
     index('payments_merchant_bill_reference_idx').on(table.merchantId, table.billReference),
     // Payer-name search is a case-insensitive "contains": trigrams make it an index lookup.
     index('payments_payer_name_trgm_idx').using('gin', sql`${table.payerName} gin_trgm_ops`),
-    // What settlement looks for: a merchant's unsettled payments of a currency, oldest first (migration 0023).
-    index('payments_unsettled_idx').on(table.merchantId, table.currency, table.receivedAt).where(sql`${table.settlementId} IS NULL AND ${table.status} = 'RECEIVED'`),
-    index('payments_settlement_idx').on(table.settlementId).where(sql`${table.settlementId} IS NOT NULL`),
+    // No index names settlement_id (migration 0025): settling sets it as a HOT update (fillfactor 50),
+    // and what is due is found in unsettled_payments (lib/settlement/schema.ts).
+    // The operator's search across merchants (migration 0030): a payer's number and a typed reference, whoever was paid.
+    index('payments_phone_reversed_idx').on(sql`${table.payerPhoneReversed} text_pattern_ops`).where(sql`${table.payerPhoneReversed} IS NOT NULL`),
+    index('payments_bill_reference_idx').on(table.billReference, table.createdAt.desc()).where(sql`${table.billReference} IS NOT NULL`),
   ],
 );
 
@@ -209,6 +214,7 @@ export const suspensePayments = pgTable(
     index('suspense_payments_merchant_created_idx').on(table.merchantId, table.createdAt.desc(), table.id.desc()),
     // The merchant's OPEN list stays one index range however much was resolved or returned before.
     index('suspense_payments_merchant_status_created_idx').on(table.merchantId, table.status, table.createdAt.desc(), table.id.desc()),
+    index('suspense_payments_account_number_idx').on(table.accountNumber).where(sql`${table.accountNumber} IS NOT NULL`),
     index('suspense_payments_unassigned_idx').on(table.createdAt.desc(), table.id.desc()).where(sql`${table.merchantId} IS NULL`),
     check('suspense_payments_status_check', sql`${table.status} IN ('OPEN', 'RESOLVED', 'RETURN_REQUESTED')`),
     check('suspense_payments_resolved_has_payment', sql`(${table.status} = 'RESOLVED') = (${table.resolvedPaymentId} IS NOT NULL)`),

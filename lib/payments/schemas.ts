@@ -89,6 +89,10 @@ export const paymentFilters = {
     .enum(['true', 'false'])
     .optional()
     .openapi({ description: 'true: NEEDS_ATTENTION payments nobody has dealt with yet; false: every other payment.' }),
+  attentionDealtWith: z
+    .enum(['true'])
+    .optional()
+    .openapi({ description: 'true: only payments that needed attention and someone dealt with (moved onto another bill or marked resolved), for a "recently dealt with" list.' }),
   q: z
     .string()
     .trim()

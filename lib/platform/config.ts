@@ -48,6 +48,8 @@ const environmentSchema = z.object({
   BANK_NAME: z.string().min(1).default('Demo Commercial Bank of Kenya'),
   BANK_BRANCH: z.string().min(1).default('Nairobi Head Office'),
   BANK_SWIFT_CODE: z.string().regex(/^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/, 'must be an 8 or 11 character SWIFT/BIC code').default('DEMOKENXXXX'),
+  /** Tag 60 (merchant city) of KE-QR codes: at most 15 characters of the standard's set (docs/payers.md). */
+  KE_QR_CITY: z.string().regex(/^[A-Za-z0-9 .'-]{1,15}$/, 'must be 1 to 15 letters, digits, spaces or . \' -').default('Nairobi'),
   /**
    * JSON: per currency, per channel { percent, fixed, min?, max? } as decimal strings; the first
    * one-level form (channels at the top) is read as KES. See docs/pricing.md.
@@ -92,6 +94,17 @@ const environmentSchema = z.object({
   SMTP_FROM: z.string().min(3).default('Collect <no-reply@collect.example>'),
   /** Encrypts two-factor secrets at rest (32+ characters); generated into the database when unset. */
   MFA_ENCRYPTION_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  // Payer messages (see docs/messages.md): SMS through Africa's Talking; email through SMTP_URL.
+  /** Who sends SMS; unset: none (the sandbox keeps them in its outbox). */
+  SMS_PROVIDER: z.enum(['africastalking']).optional(),
+  AT_USERNAME: z.string().min(1).optional(),
+  AT_API_KEY: z.string().min(1).optional(),
+  /** The registered alphanumeric sender id or short code; the account's default when unset. */
+  AT_SENDER_ID: z.string().min(1).max(11).optional(),
+  /** Africa's Talking's API; by default its sandbox for the username "sandbox", else its live API. */
+  AT_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** How long one message may wait on its provider before the attempt counts as failed (and is retried). */
+  MESSAGE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(120).default(10),
 });
 
 /** Settings that only make sense together: a Daraja prompt needs its credentials and a public callback address. */
@@ -100,6 +113,11 @@ const checkedEnvironmentSchema = environmentSchema.superRefine((settings, contex
   if (settings.STK_PROVIDER === 'daraja') {
     for (const name of DARAJA_REQUIRED) {
       if (!settings[name]) context.addIssue({ code: 'custom', path: [name], message: 'must be set when STK_PROVIDER is daraja' });
+    }
+  }
+  if (settings.SMS_PROVIDER === 'africastalking') {
+    for (const name of ['AT_USERNAME', 'AT_API_KEY'] as const) {
+      if (!settings[name]) context.addIssue({ code: 'custom', path: [name], message: 'must be set when SMS_PROVIDER is africastalking' });
     }
   }
   if (settings.FEE_SCHEDULE !== undefined) {

@@ -74,7 +74,7 @@ export function parseFeeSchedule(text: string): FeeScheduleResult {
       if (!parsed.success) {
         for (const issue of parsed.error.issues) {
           const where = [currency, channel, ...issue.path.map(String)].join('.');
-          problems.push(`${where} ${issue.message === 'Invalid input: expected string, received undefined' ? 'is required' : issue.message}`);
+          problems.push(`${where} ${issue.message === 'Invalid input: expected string, received undefined' || issue.message === 'Required' ? 'is required' : issue.message}`);
         }
         continue;
       }

@@ -2,6 +2,9 @@ import { z } from '@hono/zod-openapi';
 // The "mobile" metadata knows which numbers are mobile numbers: every number here must be able to
 // take an M-Pesa prompt or an SMS. It is the maintained copy of Google's libphonenumber rules.
 import { parsePhoneNumberFromString, type PhoneNumber } from 'libphonenumber-js/mobile';
+import { kenyanPhoneDisplay } from './phone-display';
+
+export { kenyanPhoneDisplay };
 
 /**
  * Phone numbers as people type them, stored in one form: digits with the country prefix and no
@@ -72,3 +75,12 @@ export const PhoneNumberInput = () =>
 
 /** A Kenyan mobile number (M-Pesa's). Parses to the stored form, 2547… or 2541…. */
 export const KenyanMobileInput = () => phoneField(kenyanMobile, 'A Kenyan mobile number', `Must be a Kenyan mobile number: type it as ${PHONE_FORMS}.`);
+
+/**
+ * A phone number as people read it: a Kenyan one as Kenyans write it, "0712 345 678" (a masked
+ * one too, "07•• ••5 678"); another country's with its code, "+44 7911 123456". Anything that is
+ * not a phone number (a rail's hashed MSISDN) is shown as it came. See docs/payments.md.
+ */
+export function displayPhone(stored: string): string {
+  return kenyanPhoneDisplay(stored) ?? parse(stored.replace(SEPARATORS, ''))?.formatInternational() ?? stored;
+}

@@ -52,5 +52,10 @@ export async function ensurePortalBuild(root: string, log: (line: string) => voi
  */
 export async function builtPortalConfig(root: string): Promise<Record<string, unknown> | undefined> {
   const text = await readFile(path.join(root, '.next', 'required-server-files.json'), 'utf8').catch(() => undefined);
-  return text ? (JSON.parse(text) as { config: Record<string, unknown> }).config : undefined;
+  if (!text) return undefined;
+  const { config } = JSON.parse(text) as { config: Record<string, unknown> & { experimental?: Record<string, unknown> } };
+  // Each route's modules load on its first request instead of all at start: the idle server holds
+  // only what has been asked for (docs/benchmarks.md, "Memory and start"). Set here, at run time,
+  // rather than in next.config.ts, so that `next build` does not list it among "Experiments".
+  return { ...config, experimental: { ...config.experimental, preloadEntriesOnStart: false } };
 }

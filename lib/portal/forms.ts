@@ -1,4 +1,6 @@
 import { notFound } from 'next/navigation';
+// The API's messages in words, so a form's field errors read as the API's 422 does.
+import '@/lib/api/validation-messages';
 
 /**
  * What a server action answers a form with (the house form contract): field errors to tie to

@@ -13,10 +13,27 @@ export function isAdmin(user: Pick<PortalUser, 'role'>): boolean {
   return user.role === 'MERCHANT_ADMIN';
 }
 
-const roleNames: Record<string, string> = { MERCHANT_ADMIN: 'Administrator', PLAIN_MERCHANT: 'Merchant', SUPPORT: 'Support' };
+/** The provider's own staff (docs/operator.md): they use /operator, never the merchant pages. */
+export function isOperator(user: Pick<PortalUser, 'role'>): boolean {
+  return user.role === 'PLATFORM_ADMIN' || user.role === 'PLATFORM_SUPPORT';
+}
+
+/** An operator's role that may change things in the console. */
+export const isPlatformAdmin = (user: Pick<PortalUser, 'role'>) => user.role === 'PLATFORM_ADMIN';
+
+/** Where an operator's top bar says it is signed in. */
+export const OPERATOR_CONSOLE_NAME = 'Collect operator console';
+
+const roleNames: Record<string, string> = {
+  MERCHANT_ADMIN: 'Administrator',
+  PLAIN_MERCHANT: 'Merchant',
+  SUPPORT: 'Support',
+  PLATFORM_ADMIN: 'Platform administrator',
+  PLATFORM_SUPPORT: 'Platform support',
+};
 
 export function roleLabel(user: Pick<PortalUser, 'role' | 'subMerchantId'>): string {
   const base = roleNames[user.role] ?? user.role;
   const scope = user.subMerchantId ? ', one sub-merchant' : '';
-  return canWrite(user) ? `${base}${scope}` : `${base} (read-only${scope})`;
+  return canWrite(user) || isPlatformAdmin(user) ? `${base}${scope}` : `${base} (read-only${scope})`;
 }

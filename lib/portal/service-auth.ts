@@ -3,6 +3,7 @@ import { mfaRoutes } from '@/lib/auth/mfa/routes';
 import { authRoutes } from '@/lib/auth/routes';
 import { serviceClient } from '@/lib/client';
 import { merchantRoutes } from '@/lib/merchants/routes';
+import { OPERATOR_CONSOLE_NAME } from './roles';
 import type { PortalUser, TokenPair } from './token';
 
 /** The service's sign-in, refresh and sign-out calls, as the portal's session needs them. */
@@ -28,7 +29,9 @@ export async function loginWithCode(input: { mfaToken: string; code: string; for
 
 async function portalUserOf(pair: TokenPair, forwardedFor?: string): Promise<PortalUser> {
   const client = serviceClient({ accessToken: pair.accessToken, forwardedFor });
-  const [me, merchant] = await Promise.all([client.call(authRoutes.me), client.call(merchantRoutes.me)]);
+  const me = await client.call(authRoutes.me);
+  // An operator has no merchant (and /merchants/me refuses its token): the console is its "merchant".
+  const merchant = me.merchantId === null ? { name: OPERATOR_CONSOLE_NAME } : await client.call(merchantRoutes.me);
   const name = `${me.firstName} ${me.lastName}`.trim();
   return {
     id: me.id,
@@ -36,7 +39,7 @@ async function portalUserOf(pair: TokenPair, forwardedFor?: string): Promise<Por
     name: name || me.email,
     firstName: me.firstName || name || me.email,
     role: me.role,
-    merchantId: me.merchantId,
+    merchantId: me.merchantId ?? '',
     merchantName: merchant.name,
     subMerchantId: me.subMerchantId,
   };

@@ -55,9 +55,10 @@ export async function requireSession(): Promise<PortalSession> {
 /**
  * A service client acting as the signed-in user. A 401 means the service ended the session
  * (signed out elsewhere, user disabled): the user is sent to sign in again, and the proxy drops
- * the stale cookie on the way.
+ * the stale cookie on the way. Without two factors where they are required, the user is sent to
+ * enrol first (`enrolmentPage`: the merchant's /account, or the operator's).
  */
-export function portalClient(session: PortalSession): ServiceClient {
+export function portalClient(session: PortalSession, enrolmentPage = '/account'): ServiceClient {
   const client = serviceClient({ accessToken: session.accessToken });
   const request: ServiceClient['request'] = async (route, input) => {
     try {
@@ -66,7 +67,7 @@ export function portalClient(session: PortalSession): ServiceClient {
       // A missing second-factor code (a sensitive change) is a 401 too, but the session is fine: the form asks for it.
       if (isServiceError(error) && error.status === 401 && error.code !== 'mfa_code_required') redirect(SESSION_ENDED_URL);
       // The merchant requires two factors and this user has none yet: enrolment comes first.
-      if (isServiceError(error) && error.code === 'mfa_enrollment_required') redirect('/account');
+      if (isServiceError(error) && error.code === 'mfa_enrollment_required') redirect(enrolmentPage);
       throw error;
     }
   };

@@ -7,6 +7,7 @@ export const portalUserSchema = z.object({
   name: z.string(),
   firstName: z.string(),
   role: z.string(),
+  /** Empty for an operator (PLATFORM_ADMIN, PLATFORM_SUPPORT), who belongs to no merchant. */
   merchantId: z.string(),
   merchantName: z.string(),
   subMerchantId: z.string().nullable(),

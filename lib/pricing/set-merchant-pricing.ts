@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { notFound, unprocessable } from '@/lib/api/errors';
 import { merchants } from '@/lib/merchants/schema';
-import { db } from '@/lib/platform/db';
+import { db, type Queryable } from '@/lib/platform/db';
 import { parseFeeSchedule } from '@/lib/platform/fee-schedule';
 import { effectiveSchedule } from './charge';
 import { forgetPricing, PRICING_LEAD_MS, pricingOfMerchant } from './current';
@@ -22,7 +22,8 @@ export interface PricingChange {
  * effectiveFrom on, never to any received before: a change cannot be dated back, and a payment
  * keeps the fee and rule it was recorded with. Earlier versions stay as they were.
  */
-export async function setMerchantPricing(change: PricingChange) {
+/** In the caller's transaction when given (the operator console's approval writes its audit rows with it). */
+export async function setMerchantPricing(change: PricingChange, tx: Queryable = db()) {
   const parsed = parseFeeSchedule(change.schedule);
   if (!parsed.ok) throw unprocessable(`The schedule is not valid: ${parsed.problems.join('; ')}.`, parsed.problems.map((message) => ({ path: 'schedule', message })));
   const earliest = new Date(Date.now() + PRICING_LEAD_MS);
@@ -32,14 +33,14 @@ export async function setMerchantPricing(change: PricingChange) {
       [{ path: 'effectiveFrom', message: 'must not be in the past' }],
     );
   }
-  const [merchant] = await db().select({ id: merchants.id }).from(merchants).where(eq(merchants.id, change.merchantId));
+  const [merchant] = await tx.select({ id: merchants.id }).from(merchants).where(eq(merchants.id, change.merchantId));
   if (!merchant) throw notFound('The merchant');
-  const [row] = await db()
+  const [row] = await tx
     .insert(merchantPricing)
     .values({ merchantId: change.merchantId, schedule: parsed.schedule, effectiveFrom: change.effectiveFrom ?? earliest, createdBy: change.createdBy, reason: change.reason ?? null })
     .returning();
   forgetPricing(change.merchantId);
-  return toPricingJson(row!, await pricingOfMerchant(change.merchantId));
+  return toPricingJson(row!, await pricingOfMerchant(change.merchantId, tx));
 }
 
 /** A version as the operator sees it, with the whole schedule that applies from its start (default ⊕ own). */

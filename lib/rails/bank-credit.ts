@@ -6,6 +6,7 @@ import type { PaymentChannel } from '@/lib/payments/schema';
 import type { RailPayment, RailScope } from './c2b';
 import { fromIsoTime, plausibleReceivedAt } from './received-at';
 import type { BankCreditInput } from './schemas';
+import { keepRailNotification } from './notifications';
 
 /**
  * A bill's reference travels in the narration, alone or after the account number (the RTGS
@@ -77,7 +78,11 @@ export function bankCreditOf(credit: BankCreditInput, scope: RailScope = {}, raw
  */
 export async function processBankCredit(credit: BankCreditInput, scope: RailScope = {}, rawBody?: string): Promise<IngestResult> {
   const { inbound, amount } = bankCreditOf(credit, scope, rawBody);
-  const result = await ingestRailPayment(inbound, amount);
+  // What the bank said, kept as received for support (the sandbox's own credits too, as sent), beside the recording.
+  const [, result] = await Promise.all([
+    keepRailNotification({ rail: 'BANK', kind: 'BANK_CREDIT', providerReference: inbound.providerReference, rawBody: rawBody ?? JSON.stringify(credit) }),
+    ingestRailPayment(inbound, amount),
+  ]);
   if (result.outcome === 'suspense' && !result.duplicate) {
     logger().warn({ rail: 'BANK', providerReference: inbound.providerReference, reason: result.reason }, 'bank payment held in suspense');
   }

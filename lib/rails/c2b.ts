@@ -8,6 +8,8 @@ import { storableKey, storableText } from '@/lib/platform/text';
 import { fromDarajaTime } from './nairobi-time';
 import { plausibleReceivedAt } from './received-at';
 import type { C2bPaymentInput } from './schemas';
+import { keepRailNotification } from './notifications';
+import type { RailNotificationKind } from './schema';
 
 /**
  * Daraja's C2B rejection codes. We never send C2B00011 (MSISDN) or C2B00014 (KYC): we do not
@@ -20,6 +22,7 @@ export const c2bCodeFor: Record<RejectionReason, C2bCode> = {
   INVALID_CHECK_DIGIT: 'C2B00012',
   AMBIGUOUS_REFERENCE: 'C2B00012',
   ACCOUNT_CLOSED: 'C2B00012',
+  MERCHANT_DISABLED: 'C2B00012',
   ACCOUNT_EXPIRED: 'C2B00012',
   BILL_CLOSED: 'C2B00012',
   OVER_LIMIT: 'C2B00013',
@@ -86,12 +89,16 @@ export async function validateC2b(payment: C2bPaymentInput, scope: RailScope = {
  * Daraja's confirmation: the money has moved, so it is always kept: credited, or in suspense when
  * no account can take it or its amount is not money (never credited, never rounded).
  */
-export async function confirmC2b(payment: C2bPaymentInput, scope: RailScope = {}, rawBody?: string): Promise<IngestResult> {
+export async function confirmC2b(payment: C2bPaymentInput, scope: RailScope = {}, rawBody?: string, kind: RailNotificationKind = 'C2B_CONFIRMATION'): Promise<IngestResult> {
   const { inbound, amount } = c2bPaymentOf(payment, scope, rawBody);
   if (railText(payment.BusinessShortCode) !== config().PAYBILL_NUMBER) {
     logger().warn({ rail: 'MPESA', providerReference: inbound.providerReference }, 'M-Pesa confirmation for another shortcode; recorded anyway');
   }
-  const result = await ingestRailPayment(inbound, amount);
+  // What Daraja said, kept as received for support (the sandbox's own payloads too, as sent), beside the recording.
+  const [, result] = await Promise.all([
+    keepRailNotification({ rail: 'MPESA', kind, providerReference: inbound.providerReference, rawBody: rawBody ?? JSON.stringify(payment) }),
+    ingestRailPayment(inbound, amount),
+  ]);
   if (result.outcome === 'suspense' && !result.duplicate) {
     logger().warn({ rail: 'MPESA', providerReference: inbound.providerReference, reason: result.reason }, 'M-Pesa payment held in suspense');
   }

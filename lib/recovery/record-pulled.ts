@@ -34,7 +34,7 @@ export const listedText = (entry: PulledTransaction) => {
  * the same unique (rail, reference), so a late callback for it is a duplicate. Then flags it as recovered.
  */
 export async function recordRecovered(payload: C2bPaymentInput, scope: RailScope, rawBody: string, flag: { runId?: string; via: RecoveryVia }): Promise<RecordOutcome> {
-  const result = await confirmC2b(payload, scope, rawBody);
+  const result = await confirmC2b(payload, scope, rawBody, flag.via === 'STATUS' ? 'TRANSACTION_STATUS' : 'PULL_TRANSACTION');
   if (result.outcome === 'rejected') throw new Error('a confirmation is never rejected'); // strict is off for rails
   if (result.duplicate) return { outcome: 'duplicate', paymentId: result.outcome === 'recorded' ? result.payment.id : undefined };
   const reference = pulledReference({ transactionId: payload.TransID })!;

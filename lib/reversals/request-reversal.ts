@@ -3,6 +3,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { ApiError, notFound } from '@/lib/api/errors';
 import { visibleTo } from '@/lib/api/scope';
 import type { Principal } from '@/lib/auth/principal';
+import { formatMoney } from '@/lib/money/decimal';
+import { railName } from '@/lib/money/rails';
 import { payments } from '@/lib/payments/schema';
 import { db, type Queryable } from '@/lib/platform/db';
 import { violatedUniqueConstraint } from '@/lib/platform/db/errors';
@@ -83,7 +85,7 @@ export async function requestReversal(principal: Principal, paymentId: string, i
         merchantId: payment.merchantId,
         action: 'payment.reversal_requested',
         target: { type: 'payment', id: payment.id },
-        summary: `Reversal of ${payment.rail} payment ${payment.providerReference} (${payment.amount} ${payment.currency}) requested.`,
+        summary: `Reversal of ${railName(payment.rail)} payment ${payment.providerReference} (${formatMoney(payment.amount, payment.currency)}) requested.`,
         details: { reversalId: reversal!.id },
       });
       if (mode === 'SIMULATOR') {

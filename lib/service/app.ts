@@ -23,6 +23,10 @@ import { registerApiKeyRoutes } from '@/lib/api-keys/handlers';
 import { registerAuditRoutes } from '@/lib/audit/handlers';
 import { inRequestContext } from '@/lib/audit/request-context';
 import { registerTeamRoutes } from '@/lib/team/handlers';
+import { registerOperatorRoutes } from '@/lib/operator/handlers';
+import { operatorGuard } from '@/lib/operator/guard';
+import { registerOperatorDeskRoutes } from '@/lib/operator/desk-routes';
+import { registerMessageRoutes } from '@/lib/messages/handlers';
 import { authenticate } from '@/lib/auth/authenticate';
 import type { ApiEnv } from '@/lib/api/context';
 import { ApiError, handleError, problemResponse } from '@/lib/api/errors';
@@ -34,6 +38,7 @@ import { refuseUnacceptableText } from '@/lib/api/text-guard';
 import { validationHook } from '@/lib/api/validation';
 import { StaticPathsKeptRouter } from '@/lib/api/router';
 import { countRequest } from '@/lib/operations/http-metrics';
+import { describeWebhooks } from './webhook-events';
 
 export const API_BASE_PATH = '/api/v1';
 const DARAJA_PATHS = `${API_BASE_PATH}/rails/daraja/`;
@@ -71,6 +76,8 @@ export function createApiApp(): OpenAPIHono<ApiEnv> {
 
   // Who is calling is checked first (401 before 422), then the text every other route takes.
   app.use('/merchants/*', authenticate);
+  // The operator console: operators only; a merchant's token is answered 404 (lib/operator/guard.ts, docs/operator.md).
+  app.use('/operator/*', operatorGuard);
   app.use(refuseUnacceptableText({ exceptUnder: `${API_BASE_PATH}/rails/` }));
   app.use('/merchants/*', idempotency);
   registerAuthRoutes(app);
@@ -94,7 +101,12 @@ export function createApiApp(): OpenAPIHono<ApiEnv> {
   registerApiKeyRoutes(app);
   registerTeamRoutes(app);
   registerAuditRoutes(app);
+  registerOperatorRoutes(app);
+  // After the operator guard on /operator/* (lib/operator/guard.ts): search, a payment's story, suspense, payouts.
+  registerOperatorDeskRoutes(app);
+  registerMessageRoutes(app);
 
   describeApi(app);
+  describeWebhooks(app);
   return app;
 }

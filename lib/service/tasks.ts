@@ -10,6 +10,10 @@ import { sweepPayoutsTask } from '@/lib/settlement/payouts/sweep';
 import { SEND_DARAJA_PAYOUT_TASK, SIMULATE_PAYOUT_TASK } from '@/lib/settlement/payouts/timing';
 import { sweepReversalsTask } from '@/lib/reversals/sweep';
 import { stkCheckTask } from '@/lib/stk/check';
+import { RECEIPT_TASK, receiptTask } from '@/lib/messages/receipt';
+import { SEND_MESSAGE_TASK } from '@/lib/messages/record';
+import { sendRemindersTask } from '@/lib/messages/reminders';
+import { sendMessageTask } from '@/lib/messages/send-job';
 import { deliverWebhookTask } from '@/lib/webhooks/deliver';
 import { sweepWebhooksTask } from '@/lib/webhooks/sweep';
 
@@ -22,6 +26,8 @@ export const tasks: TaskList = {
   'stk.check': stkCheckTask,
   'webhooks.deliver': deliverWebhookTask,
   'webhooks.sweep': sweepWebhooksTask,
+  [RECEIPT_TASK]: receiptTask,
+  [SEND_MESSAGE_TASK]: sendMessageTask,
 };
 
 /**
@@ -30,7 +36,7 @@ export const tasks: TaskList = {
  * quick ones first, recovery (which may wait on M-Pesa) last. Each is also a task of its own under
  * its former crontab name, so that a job queued by an earlier version still runs.
  */
-const scheduled = { 'webhooks:sweep': sweepWebhooksTask, 'bills:expire': expireBillsTask, 'reversals:sweep': sweepReversalsTask, 'payouts:sweep': sweepPayoutsTask, 'settlements:schedule': scheduleSettlementsTask, 'rails:recover': recoverMissedPaymentsTask };
+const scheduled = { 'webhooks:sweep': sweepWebhooksTask, 'bills:expire': expireBillsTask, 'reversals:sweep': sweepReversalsTask, 'payouts:sweep': sweepPayoutsTask, 'settlements:schedule': scheduleSettlementsTask, 'messages:reminders': sendRemindersTask, 'rails:recover': recoverMissedPaymentsTask };
 export const SCHEDULED_SWEEPS_TASK = 'scheduled:sweeps';
 Object.assign(tasks, scheduled, { [SCHEDULED_SWEEPS_TASK]: inTurn(scheduled) });
 export const crontab = `* * * * * ${SCHEDULED_SWEEPS_TASK}`;

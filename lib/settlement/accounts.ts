@@ -1,4 +1,5 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { TenantScope } from '@/lib/api/scope';
 import { notFound } from '@/lib/api/errors';
 import type { Principal } from '@/lib/api/principal';
 import { visibleTo } from '@/lib/api/scope';
@@ -14,7 +15,7 @@ import type { CreateSettlementAccountInput } from './schemas';
 import { confirmSecondFactor } from './second-factor';
 
 /** Every account the caller may see, active and disabled, newest first (a merchant has a handful). */
-export function listSettlementAccounts(principal: Principal): Promise<SettlementAccountRow[]> {
+export function listSettlementAccounts(principal: TenantScope): Promise<SettlementAccountRow[]> {
   return db()
     .select()
     .from(settlementAccounts)

@@ -10,7 +10,7 @@ import { logger } from '@/lib/platform/logger';
 import { inBucket } from './buckets';
 import { settlementCutoff } from './cutoff';
 import { carryFor, carryOf, withCarry } from './carry';
-import { postSettlementEntries } from './ledger-entries';
+import { flushWrittenSoFar, postSettlementEntries } from './ledger-entries';
 import { maskedDestination } from './mask';
 import { queuePayout } from './payouts/dispatch';
 import {
@@ -192,6 +192,7 @@ async function settle(tx: Queryable, input: NewSettlement, now: Date, timing: Lo
   await recordEvent(tx, { merchantId, subMerchantId, type: 'settlement.created', data: toSettlementJson(row) });
   await queuePayout(tx, row);
   const moves = withCarry(await movesOf(tx, id), carry);
+  await flushWrittenSoFar(tx);
   timing.lockedAt = performance.now();
   await postSettlementEntries(tx, row, moves, `Paid out in settlement ${id}`);
   return row;
@@ -200,6 +201,9 @@ async function settle(tx: Queryable, input: NewSettlement, now: Date, timing: Lo
 type Bucket = { merchantId: string; subMerchantId: string | null; currency: string };
 
 const itemColumns = sql`settlement_id, kind, payment_id, merchant_id, virtual_account_id, provider_reference, amount, fee_amount, net_amount, occurred_at`;
+
+/** The CTE after `moved`: the payments taken leave unsettled_payments. */
+const dequeue = sql`dequeued as (delete from unsettled_payments q where q.payment_id in (select id from moved))`;
 
 /**
  * Reversals of payments that stand in a settlement, not yet taken back: the debts, netted first.
@@ -229,6 +233,7 @@ async function takeReversals(tx: Queryable, id: string, bucket: Bucket): Promise
 /**
  * Reversed payments whose reversal stands in a settlement while the payment's own settlement
  * failed or came back: the merchant is owed their net again (rare; a full payout takes them).
+ * Found through their reversals: a REVERSED payment is not in unsettled_payments.
  */
 async function takeReleasedReversedPayments(tx: Queryable, id: string, bucket: Bucket): Promise<number> {
   const result = await tx.execute(sql`
@@ -244,18 +249,19 @@ async function takeReleasedReversedPayments(tx: Queryable, id: string, bucket: B
 }
 
 /**
- * Every RECEIVED payment of the bucket received before the cutoff and not in a settlement. The
- * UPDATE re-checks each row under its lock: a payment turning REVERSAL_PENDING meanwhile is either
- * taken before the reversal was asked or left out, never both.
+ * Every RECEIVED payment of the bucket received before the cutoff and not in a settlement, found in
+ * unsettled_payments and taken out of it. The UPDATE re-checks each payment under its lock: one
+ * turning REVERSAL_PENDING meanwhile is either taken before the reversal was asked or left out (and
+ * queued still), never both. Setting settlement_id rewrites no index (migration 0025).
  */
 async function takePayments(tx: Queryable, id: string, bucket: Bucket, cutoff: Date): Promise<number> {
   const result = await tx.execute(sql`
     with moved as (
-      update payments p set settlement_id = ${id}::uuid
-       where p.merchant_id = ${bucket.merchantId}::uuid and p.currency = ${bucket.currency} and p.settlement_id is null
-         and p.status = 'RECEIVED' and p.received_at < ${cutoff.toISOString()}::timestamptz and ${inBucket('p', bucket)}
+      update payments p set settlement_id = ${id}::uuid from unsettled_payments q
+       where q.merchant_id = ${bucket.merchantId}::uuid and q.currency = ${bucket.currency} and q.received_at < ${cutoff.toISOString()}::timestamptz
+         and p.id = q.payment_id and p.settlement_id is null and p.status = 'RECEIVED' and ${inBucket('p', bucket)}
       returning p.id, p.merchant_id, p.virtual_account_id, p.provider_reference, p.amount, p.fee_amount, p.net_amount, p.received_at
-    )
+    ), ${dequeue}
     insert into settlement_items (${itemColumns})
     select ${id}::uuid, 'PAYMENT', id, merchant_id, virtual_account_id, provider_reference, amount, fee_amount, net_amount, received_at from moved`);
   return result.rowCount ?? 0;
@@ -266,14 +272,15 @@ async function takePaymentsUpTo(tx: Queryable, id: string, bucket: Bucket, cutof
   const limit = `${room / 10_000n}.${(room % 10_000n).toString().padStart(4, '0')}`;
   const result = await tx.execute(sql`
     with candidates as (
-      select p.id, sum(p.net_amount) over (order by p.received_at, p.id) as running from payments p
-       where p.merchant_id = ${bucket.merchantId}::uuid and p.currency = ${bucket.currency} and p.settlement_id is null
-         and p.status = 'RECEIVED' and p.received_at < ${cutoff.toISOString()}::timestamptz and ${inBucket('p', bucket)}
+      select p.id, sum(p.net_amount) over (order by p.received_at, p.id) as running
+        from unsettled_payments q join payments p on p.id = q.payment_id
+       where q.merchant_id = ${bucket.merchantId}::uuid and q.currency = ${bucket.currency} and q.received_at < ${cutoff.toISOString()}::timestamptz
+         and p.settlement_id is null and p.status = 'RECEIVED' and ${inBucket('p', bucket)}
     ), moved as (
       update payments p set settlement_id = ${id}::uuid
        where p.id in (select id from candidates where running <= ${limit}::numeric) and p.settlement_id is null and p.status = 'RECEIVED'
       returning p.id, p.merchant_id, p.virtual_account_id, p.provider_reference, p.amount, p.fee_amount, p.net_amount, p.received_at
-    )
+    ), ${dequeue}
     insert into settlement_items (${itemColumns})
     select ${id}::uuid, 'PAYMENT', id, merchant_id, virtual_account_id, provider_reference, amount, fee_amount, net_amount, received_at from moved`);
   return result.rowCount ?? 0;

@@ -2,7 +2,7 @@ import { and, asc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import { unprocessable, notFound } from '@/lib/api/errors';
 import { afterCursor } from '@/lib/api/pagination';
 import type { Principal } from '@/lib/api/principal';
-import { visibleTo } from '@/lib/api/scope';
+import { visibleTo, type TenantScope } from '@/lib/api/scope';
 import { currencyText, toUnits } from '@/lib/money/decimal';
 import { db } from '@/lib/platform/db';
 import { settlementItems, settlements, type SettlementRow, type SettlementStatus } from './schema';
@@ -38,7 +38,7 @@ export function listSettlements(principal: Principal, filters: SettlementFilters
 }
 
 /** A settlement the caller may see; another merchant's (or sub-merchant's) is simply not found. */
-export async function getSettlement(principal: Principal, settlementId: string): Promise<SettlementRow> {
+export async function getSettlement(principal: TenantScope, settlementId: string): Promise<SettlementRow> {
   const [row] = await db()
     .select()
     .from(settlements)

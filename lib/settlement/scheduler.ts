@@ -42,7 +42,7 @@ const uuidArray = (ids: string[]) => `{${ids.join(',')}}`;
  * The buckets due today, in ONE statement over every merchant: each active settlement account
  * whose schedule runs today (no schedule row: DAILY), that has no scheduled settlement for today yet
  * and has at least one unsettled payment received before its cutoff. Each test is an index probe
- * (settlements_scheduled_once_key, payments_unsettled_idx), so 10,000 merchants with nothing due cost
+ * (settlements_scheduled_once_key, unsettled_payments_due_idx), so 10,000 merchants with nothing due cost
  * one short query, not 10,000.
  */
 async function dueBuckets(today: string, now: Date, skip: string[]): Promise<Candidate[]> {
@@ -62,9 +62,9 @@ async function dueBuckets(today: string, now: Date, skip: string[]): Promise<Can
     )
     select account_id, merchant_id, sub_merchant_id, currency, kind, bank_name, account_number, phone, paybill, account_reference, delay_days, minimum from due d
      where exists (
-       select 1 from payments p
-        where p.merchant_id = d.merchant_id and p.currency = d.currency and p.settlement_id is null and p.status = 'RECEIVED'
-          and p.received_at < d.cutoff
+       select 1 from unsettled_payments q join payments p on p.id = q.payment_id
+        where q.merchant_id = d.merchant_id and q.currency = d.currency and q.received_at < d.cutoff
+          and p.settlement_id is null and p.status = 'RECEIVED'
           and (case when d.sub_merchant_id is not null then p.sub_merchant_id = d.sub_merchant_id
                     else p.sub_merchant_id is null or not exists (
                       select 1 from settlement_accounts own where own.merchant_id = d.merchant_id and own.sub_merchant_id = p.sub_merchant_id

@@ -190,3 +190,23 @@ export const settlementItems = pgTable(
   ],
 );
 export type SettlementItemRow = typeof settlementItems.$inferSelect;
+
+/**
+ * What settlement looks for: every payment not in a standing settlement that may still be paid out
+ * (RECEIVED or REVERSAL_PENDING), keyed as a bucket's run reads it (merchant, currency, oldest first).
+ * A trigger on payments adds each payment as it is recorded; a settlement deletes the rows it takes
+ * and a failed or returned one puts its payments back (migration 0025). The payment row is the truth
+ * for its status and bucket: a row here is only where to look, re-checked under the payment's lock.
+ * Keeping this apart from payments is what lets settling leave the payments' indexes alone
+ * (docs/settlement.md, "Finding what is due").
+ */
+export const unsettledPayments = pgTable(
+  'unsettled_payments',
+  {
+    paymentId: uuid('payment_id').primaryKey(),
+    merchantId: uuid('merchant_id').notNull(),
+    currency: char('currency', { length: 3 }).notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true, precision: 3 }).notNull(),
+  },
+  (table) => [index('unsettled_payments_due_idx').on(table.merchantId, table.currency, table.receivedAt)],
+);

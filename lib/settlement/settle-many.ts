@@ -6,6 +6,7 @@ import { sandboxEnabled } from '@/lib/platform/config';
 import { db, type Queryable } from '@/lib/platform/db';
 import { createSettlement, lockHoldObservers, railFor } from './create-settlement';
 import { paysWholeUnits } from './carry';
+import { flushWrittenSoFar } from './ledger-entries';
 import { maskedDestination } from './mask';
 import { queuePayouts } from './payouts/dispatch';
 import { settlements, type SettlementAccountRow, type SettlementRow } from './schema';
@@ -107,16 +108,18 @@ async function settleChunk(tx: Queryable, chunk: DueBucket[], day: string, now: 
   // their settlements (once per bucket and day), then mark and itemise those buckets' payments.
   const { rows: insertedIds } = await tx.execute<{ id: string }>(sql`
     with b as (select * from ${fastBuckets} b0), locked as (
-      -- LATERAL: one probe of payments_unsettled_idx per bucket, whatever the planner guesses of the list's size.
+      -- LATERAL: one probe of unsettled_payments_due_idx per bucket, whatever the planner guesses of the list's size.
       select p.id, b.sid, p.merchant_id, p.virtual_account_id, p.provider_reference, p.amount, p.fee_amount, p.net_amount, p.received_at
         from b cross join lateral (
-          select p.* from payments p
-           where p.merchant_id = b.merchant_id and p.currency = b.currency and p.settlement_id is null
-             and p.status = 'RECEIVED' and p.received_at < b.cutoff and ${inBucketOfB}
+          select p.* from unsettled_payments q join payments p on p.id = q.payment_id
+           where q.merchant_id = b.merchant_id and q.currency = b.currency and q.received_at < b.cutoff
+             and p.settlement_id is null and p.status = 'RECEIVED' and ${inBucketOfB}
            for update of p) p
-    ), sums as (
+    ), sums as materialized (
+      -- Materialized: computed once. Inlined, the planner (guessing 100 buckets, 1 match) rescanned
+      -- this aggregate once per bucket, a quarter of the statement's time at 250 buckets.
       select sid, sum(amount) as gross, sum(fee_amount) as fee, sum(net_amount) as net, count(*)::int as entries from locked group by sid
-    ), carried as (
+    ), carried as materialized (
       -- The bucket's carry of cents (lib/settlement/carry.ts): brought in; an M-Pesa payout carries its own cents on.
       select s.*, c.brought, case when b.whole and s.net + c.brought > 0 then (s.net + c.brought) - trunc(s.net + c.brought) else 0 end as carried
         from b join sums s on s.sid = b.sid
@@ -134,7 +137,10 @@ async function settleChunk(tx: Queryable, chunk: DueBucket[], day: string, now: 
       on conflict do nothing
       returning id
     ), moved as (
+      -- A HOT update: settlement_id is in none of the payments' indexes (migration 0025).
       update payments p set settlement_id = l.sid from locked l where p.id = l.id and l.sid in (select id from inserted) returning p.id
+    ), dequeued as (
+      delete from unsettled_payments q where q.payment_id in (select id from moved)
     ), items as (
       insert into settlement_items (settlement_id, kind, payment_id, merchant_id, virtual_account_id, provider_reference, amount, fee_amount, net_amount, occurred_at)
       select l.sid, 'PAYMENT', l.id, l.merchant_id, l.virtual_account_id, l.provider_reference, l.amount, l.fee_amount, l.net_amount, l.received_at
@@ -152,19 +158,26 @@ async function settleChunk(tx: Queryable, chunk: DueBucket[], day: string, now: 
     select (select count(*) from recorded) as events, (select count(*) from jobs) as jobs`);
   await queuePayouts(tx, created);
 
-  // Last: one SETTLEMENT entry per account, the rows locked in id order until commit.
-  timing.lockedAt = performance.now();
-  await tx.execute(sql`
+  // What leaves each account, summed before any account is locked (the items are all written).
+  const { rows: moves } = await tx.execute<{ settlement_id: string; virtual_account_id: string; merchant_id: string; amount: string }>(sql`
     with item_moves as (
       select settlement_id, virtual_account_id, merchant_id, -sum(net_amount) as amount,
              row_number() over (partition by settlement_id order by -sum(net_amount), virtual_account_id) as rank
         from settlement_items
        where settlement_id = any(${sql.param(created.map((row) => row.id))}::uuid[]) group by 1, 2, 3
-    ), moves as (
-      -- Carried cents stay on (and brought ones leave from) the account paying out the most, as withCarry does.
-      select m.settlement_id, m.virtual_account_id, m.merchant_id,
-             m.amount + case when m.rank = 1 then s.carried_forward - s.brought_forward else 0 end as amount
-        from item_moves m join settlements s on s.id = m.settlement_id
+    )
+    -- Carried cents stay on (and brought ones leave from) the account paying out the most, as withCarry does.
+    select m.settlement_id, m.virtual_account_id, m.merchant_id,
+           (m.amount + case when m.rank = 1 then s.carried_forward - s.brought_forward else 0 end)::text as amount
+      from item_moves m join settlements s on s.id = m.settlement_id`);
+
+  // Last: one SETTLEMENT entry per account, the rows locked in id order until commit, so that the
+  // lock lasts this one statement and the commit, whose flush the chunk's WAL no longer weighs on.
+  await flushWrittenSoFar(tx);
+  timing.lockedAt = performance.now();
+  await tx.execute(sql`
+    with moves as (
+      select * from jsonb_to_recordset(${JSON.stringify(moves)}::jsonb) as m(settlement_id uuid, virtual_account_id uuid, merchant_id uuid, amount numeric)
     ), locked as (
       select a.id from virtual_accounts a where a.id in (select virtual_account_id from moves) order by a.id for update
     ), balances as (

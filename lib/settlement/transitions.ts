@@ -1,10 +1,8 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { recordEvent } from '@/lib/events/record';
 import type { EventType } from '@/lib/events/schema';
-import { payments } from '@/lib/payments/schema';
 import { db, type Queryable } from '@/lib/platform/db';
 import { storableText } from '@/lib/platform/text';
-import { paymentReversals } from '@/lib/reversals/schema';
 import { postSettlementEntries } from './ledger-entries';
 import { settlementItems, settlements, type SettlementRow, type SettlementStatus } from './schema';
 import { toSettlementJson } from './serialize';
@@ -58,8 +56,21 @@ async function release(tx: Queryable, settlement: SettlementRow, description: st
     .set({ releasedAt: now })
     .where(and(eq(settlementItems.settlementId, settlement.id), isNull(settlementItems.releasedAt)))
     .returning({ virtualAccountId: settlementItems.virtualAccountId, netAmount: settlementItems.netAmount });
-  await tx.update(payments).set({ settlementId: null }).where(eq(payments.settlementId, settlement.id));
-  await tx.update(paymentReversals).set({ settlementId: null }).where(eq(paymentReversals.settlementId, settlement.id));
+  // Through the items (no index names payments.settlement_id): each payment back in
+  // unsettled_payments for the next settlement, unless reversed since (never due then: see
+  // create-settlement's takeReleasedReversedPayments for a reversal that stands elsewhere).
+  await tx.execute(sql`
+    with cleared as (
+      update payments p set settlement_id = null from settlement_items i
+       where i.settlement_id = ${settlement.id}::uuid and i.kind = 'PAYMENT' and p.id = i.payment_id and p.settlement_id = ${settlement.id}::uuid
+      returning p.id, p.merchant_id, p.currency, p.received_at, p.status
+    )
+    insert into unsettled_payments (payment_id, merchant_id, currency, received_at)
+    select id, merchant_id, currency, received_at from cleared where status <> 'REVERSED'
+    on conflict (payment_id) do nothing`);
+  await tx.execute(sql`
+    update payment_reversals r set settlement_id = null from settlement_items i
+     where i.settlement_id = ${settlement.id}::uuid and i.kind = 'REVERSAL' and r.payment_id = i.payment_id and r.settlement_id = ${settlement.id}::uuid`);
   if (released.length === 0) return;
   // Exactly the opposite of what the settlement posted (its items' nets, and any carried cents:
   // lib/settlement/carry.ts), summed in SQL by account.

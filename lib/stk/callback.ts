@@ -3,6 +3,7 @@ import { readRailAmount } from '@/lib/money/rail-amount';
 import { ingestRailPayment } from '@/lib/payments/ingest';
 import { db } from '@/lib/platform/db';
 import { logger } from '@/lib/platform/logger';
+import { keepRailNotification } from '@/lib/rails/notifications';
 import { storableKey } from '@/lib/platform/text';
 import { promptResultOf, type StkCallbackInput } from './callback-format';
 import type { PromptResult } from './provider';
@@ -28,6 +29,14 @@ export async function handleStkCallback(body: StkCallbackInput, rawBody?: string
   const result = promptResultOf(callback, rawBody);
   // We store only CheckoutRequestIDs Daraja gave us; an id with odd bytes escapes to one we never stored.
   const checkoutRequestId = storableKey(String(callback.CheckoutRequestID).trim());
+  // What Daraja (or the simulator) said, kept as received for support whatever the prompt's fate, beside settling it.
+  await Promise.all([
+    keepRailNotification({ rail: 'MPESA', kind: 'STK_CALLBACK', providerReference: result.receipt ? storableKey(result.receipt) : null, checkoutRequestId, rawBody: rawBody ?? JSON.stringify(body) }),
+    settleCallback(checkoutRequestId, result),
+  ]);
+}
+
+async function settleCallback(checkoutRequestId: string, result: PromptResult): Promise<void> {
   const initiation = await initiationWithPatience(checkoutRequestId);
   if (initiation) {
     await settleInitiation(initiation.id, { kind: 'result', result });

@@ -14,8 +14,9 @@ import { configuredProvider, providerFor, type ProviderName } from './providers'
 import { stkInitiations } from './schema';
 import type { StkInitiateInput } from './schemas';
 import type { StkRow } from './serialize';
-import { stkTarget } from './target';
+import { stkTarget, type StkTarget } from './target';
 import { recordAudit } from '@/lib/audit/record';
+import { formatMoney } from '@/lib/money/decimal';
 
 /** Where Daraja posts the outcome. Holds the callback secret: never logged. */
 async function callbackUrl(): Promise<string> {
@@ -52,7 +53,25 @@ const notKes = (currency: string, what: 'bill' | 'account') =>
  */
 export async function initiateStk(principal: Principal, input: StkInitiateInput): Promise<StkRow> {
   const provider = configuredProvider();
-  const target = await stkTarget(principal, input);
+  return promptFor(principal.merchantId, await stkTarget(principal, input), input, provider);
+}
+
+/** Who asked: the merchant (their user or key, from the request), or a payer from a payer link. */
+export interface PromptOrigin {
+  payerLinkToken: string;
+}
+
+/**
+ * Sends and records a prompt for a target already looked up for this merchant: the merchant's own
+ * prompts (above), and those a payer asks for from a payer link (lib/payer-links/prompts).
+ */
+export async function promptFor(
+  merchantId: string,
+  target: StkTarget,
+  input: Pick<StkInitiateInput, 'phone' | 'amount' | 'description'>,
+  provider = configuredProvider(),
+  origin?: PromptOrigin,
+): Promise<StkRow> {
   if (!channelCarries('MOBILE_MONEY', target.currency)) throw notKes(target.currency, target.expectedPaymentId ? 'bill' : 'account');
   const amount = String(input.amount);
   const check = await checkInbound({
@@ -64,7 +83,7 @@ export async function initiateStk(principal: Principal, input: StkInitiateInput)
     amount,
     currency: 'KES',
     receivedAt: new Date(),
-    merchantId: principal.merchantId,
+    merchantId,
   });
   if (!check.ok) throw paymentRejected(check.reason);
 
@@ -79,7 +98,7 @@ export async function initiateStk(principal: Principal, input: StkInitiateInput)
     const [row] = await tx
       .insert(stkInitiations)
       .values({
-        merchantId: principal.merchantId,
+        merchantId,
         subMerchantId: target.subMerchantId,
         virtualAccountId: target.account.id,
         accountNumber: target.account.accountNumber,
@@ -91,15 +110,17 @@ export async function initiateStk(principal: Principal, input: StkInitiateInput)
         provider,
         checkoutRequestId: ids.checkoutRequestId,
         merchantRequestId: ids.merchantRequestId,
+        payerLinkToken: origin?.payerLinkToken ?? null,
       })
       .returning();
     await enqueue(tx, STK_CHECK_TASK, { initiationId: row!.id }, { runAt: firstCheckAt(row!.createdAt), jobKey: `${STK_CHECK_TASK}:${row!.id}` });
     // The phone number is the payer's: the entry names the account and amount, not who was asked.
     await recordAudit(tx, {
-      merchantId: principal.merchantId,
+      merchantId,
+      ...(origin && { actor: { type: 'anonymous' as const, id: null, label: 'payer' } }),
       action: 'stk.prompt_sent',
       target: { type: 'stk_initiation', id: row!.id },
-      summary: `Phone prompt for ${amount} ${target.account.currency} sent for account ${target.account.accountNumber}.`,
+      summary: `Phone prompt for ${formatMoney(amount, target.account.currency)} sent for account ${target.account.accountNumber}${origin ? ', asked by the payer from their payer link' : ''}.`,
     });
     return row!;
   });

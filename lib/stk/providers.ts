@@ -1,5 +1,6 @@
 import { ApiError } from '@/lib/api/errors';
-import { config, sandboxEnabled } from '@/lib/platform/config';
+import { config } from '@/lib/platform/config';
+import { chosenProvider } from './provider-choice';
 import { darajaProvider } from './daraja';
 import type { StkProvider } from './provider';
 import type { StkRow } from './serialize';
@@ -12,15 +13,10 @@ const providers: Record<ProviderName, StkProvider> = { DARAJA: darajaProvider, S
 /** A prompt is always followed up with the provider that sent it, whatever the configuration says now. */
 export const providerFor = (name: ProviderName) => providers[name];
 
-/**
- * STK_PROVIDER when set (the configuration checks it); otherwise the simulator in the sandbox,
- * and Daraja when all its variables are there.
- */
+/** The provider chosen by the configuration (provider-choice.ts); 503 when there is none. */
 export function configuredProvider(settings = config()): ProviderName {
-  if (settings.STK_PROVIDER) return settings.STK_PROVIDER === 'daraja' ? 'DARAJA' : 'SIMULATOR';
-  if (sandboxEnabled(settings)) return 'SIMULATOR';
-  const { DARAJA_CONSUMER_KEY, DARAJA_CONSUMER_SECRET, DARAJA_SHORTCODE, DARAJA_PASSKEY, PUBLIC_URL } = settings;
-  if (DARAJA_CONSUMER_KEY && DARAJA_CONSUMER_SECRET && DARAJA_SHORTCODE && DARAJA_PASSKEY && PUBLIC_URL) return 'DARAJA';
+  const chosen = chosenProvider(settings);
+  if (chosen) return chosen;
   throw new ApiError(
     503,
     'stk_not_configured',

@@ -32,6 +32,8 @@ export const stkInitiations = pgTable(
     checkoutRequestId: text('checkout_request_id'),
     merchantRequestId: text('merchant_request_id'),
     paymentId: uuid('payment_id'),
+    /** The payer link the payer asked for this prompt from ("asked by the payer"); null for the merchant's own. */
+    payerLinkToken: text('payer_link_token'),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
@@ -39,5 +41,8 @@ export const stkInitiations = pgTable(
     unique('stk_initiations_checkout_key').on(table.checkoutRequestId),
     index('stk_initiations_merchant_created_idx').on(table.merchantId, table.createdAt.desc(), table.id.desc()),
     index('stk_initiations_pending_idx').on(table.createdAt).where(sql`${table.status} = 'PENDING'`),
+    // A payment's prompt, for the operator's view of the payment (migration 0030).
+    index('stk_initiations_payment_idx').on(table.paymentId).where(sql`${table.paymentId} IS NOT NULL`),
+    index('stk_initiations_payer_link_idx').on(table.payerLinkToken).where(sql`${table.payerLinkToken} IS NOT NULL`),
   ],
 );

@@ -47,6 +47,7 @@ export const StkInitiation = z
       description: 'M-Pesa\'s CheckoutRequestID of the prompt (Daraja\'s answer to the push; the simulator makes one of the same form): what Safaricom\'s reports and the M-Pesa statement name it by. Null only when M-Pesa gave none.',
     }),
     merchantRequestId: z.string().nullable().openapi({ example: '29115-34620561-1', description: 'M-Pesa\'s MerchantRequestID of the prompt, as Daraja returned it.' }),
+    askedByPayer: z.boolean().openapi({ description: 'True when the payer asked for this prompt themselves, from their payer page (POST /pay/{token}/stk); false for yours.' }),
   })
   .openapi('StkInitiation');
 

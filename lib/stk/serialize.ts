@@ -20,4 +20,5 @@ export const toStkInitiationJson = (row: StkRow) => ({
   paymentId: row.paymentId,
   checkoutRequestId: row.checkoutRequestId,
   merchantRequestId: row.merchantRequestId,
+  askedByPayer: row.payerLinkToken !== null,
 });

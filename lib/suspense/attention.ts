@@ -11,6 +11,7 @@ import { payments } from '@/lib/payments/schema';
 import type { PaymentRow } from '@/lib/payments/serialize';
 import { db, type Queryable } from '@/lib/platform/db';
 import { recordAudit } from '@/lib/audit/record';
+import { formatMoney } from '@/lib/money/decimal';
 
 const refuse = (status: 409 | 422, code: string, detail: string) => new ApiError(status, code, status === 409 ? 'Conflict' : 'Validation failed', detail);
 
@@ -68,7 +69,7 @@ export async function movePayment(principal: Principal, paymentId: string, input
       merchantId: payment.merchantId,
       action: 'payment.moved',
       target: { type: 'payment', id: payment.id },
-      summary: `Payment ${payment.providerReference} (${payment.amount} ${payment.currency}) moved onto bill ${bill.paymentReference}.`,
+      summary: `Payment ${payment.providerReference} (${formatMoney(payment.amount, payment.currency)}) moved onto bill ${bill.paymentReference}.`,
       details: { fromExpectedPaymentId: payment.expectedPaymentId, toExpectedPaymentId: bill.id },
     });
     return moved!;
@@ -90,7 +91,7 @@ export async function notePayment(principal: Principal, paymentId: string, note:
       merchantId: payment.merchantId,
       action: 'payment.attention_resolved',
       target: { type: 'payment', id: payment.id },
-      summary: `Payment ${payment.providerReference} (${payment.amount} ${payment.currency}) marked resolved with a note.`,
+      summary: `Payment ${payment.providerReference} (${formatMoney(payment.amount, payment.currency)}) marked resolved with a note.`,
     });
     return noted!;
   });

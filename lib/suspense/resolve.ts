@@ -15,6 +15,8 @@ import { recordAudit } from '@/lib/audit/record';
 import { getSuspense } from './queries';
 import type { ResolveSuspenseInput } from './schemas';
 import { payloadOf, type SuspenseRow } from './serialize';
+import { formatMoney } from '@/lib/money/decimal';
+import { railName } from '@/lib/money/rails';
 
 const cannot = (status: 409 | 422, code: string, detail: string) => new ApiError(status, code, status === 409 ? 'Conflict' : 'Validation failed', detail);
 
@@ -77,7 +79,7 @@ export async function resolveSuspense(principal: Principal, suspenseId: string, 
       merchantId: account.merchantId,
       action: 'suspense.resolved',
       target: { type: 'suspense_payment', id: row.id },
-      summary: `${row.amount} ${row.currency} from suspense (${row.rail} ${row.providerReference}) credited to account ${account.accountNumber}${bill ? ` toward bill ${bill.paymentReference}` : ''}.`,
+      summary: `${formatMoney(row.amount!, row.currency)} from suspense (${railName(row.rail)} ${row.providerReference}) credited to account ${account.accountNumber}${bill ? ` toward bill ${bill.paymentReference}` : ''}.`,
       details: { paymentId: result.payment.id, virtualAccountId: account.id, expectedPaymentId: bill?.id ?? null },
     });
     return { suspense: resolved!, payment: result.payment };

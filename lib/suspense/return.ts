@@ -7,6 +7,8 @@ import { recordAudit } from '@/lib/audit/record';
 import { getSuspense } from './queries';
 import { referenceIsAPayment } from './resolve';
 import type { SuspenseRow } from './serialize';
+import { formatMoney } from '@/lib/money/decimal';
+import { railName } from '@/lib/money/rails';
 
 /**
  * Marks suspense for return to the payer. Paying it back happens outside the service (an M-Pesa
@@ -29,7 +31,7 @@ export async function requestReturn(principal: Principal, suspenseId: string, no
       merchantId: principal.merchantId,
       action: 'suspense.return_requested',
       target: { type: 'suspense_payment', id: row.id },
-      summary: `Return to the payer requested for ${row.amount ?? row.amountText} ${row.currency} in suspense (${row.rail} ${row.providerReference}).`,
+      summary: `Return to the payer requested for ${row.amount === null ? `${row.amountText} ${row.currency}` : formatMoney(row.amount, row.currency)} in suspense (${railName(row.rail)} ${row.providerReference}).`,
     });
     return marked!;
   });

@@ -13,6 +13,7 @@ import { invitations } from './schema';
 import type { AcceptInvitationRequest } from './schemas';
 
 type InvitationRow = typeof invitations.$inferSelect;
+const OPERATOR_CONSOLE_NAME = 'Collect operator console';
 
 function refusalFor(invitation: InvitationRow | undefined) {
   if (!invitation) return unknownLink();
@@ -30,7 +31,8 @@ async function findByToken(token: string) {
 export async function previewInvitation(token: string) {
   const invitation = await findByToken(token);
   if (!invitation || invitation.acceptedAt || invitation.revokedAt || invitation.expiresAt.getTime() <= Date.now()) throw refusalFor(invitation);
-  const [merchant] = await db().select({ name: merchants.name }).from(merchants).where(eq(merchants.id, invitation.merchantId));
+  // An operator's invitation (no merchant) joins the provider's own console.
+  const [merchant] = invitation.merchantId ? await db().select({ name: merchants.name }).from(merchants).where(eq(merchants.id, invitation.merchantId)) : [{ name: OPERATOR_CONSOLE_NAME }];
   return { email: invitation.email, merchantName: merchant!.name, role: invitation.role, expiresAt: invitation.expiresAt.toISOString() };
 }
 

@@ -4,8 +4,10 @@ import type { ApiApp } from '@/lib/api/context';
 import { pageOf } from '@/lib/api/pagination';
 import { acceptInvitation, previewInvitation } from './accept-invitation';
 import { inviteUser, revokeInvitation } from './invite-user';
+import { FORGOT_PASSWORD_ANSWER, requestPasswordReset } from './forgot-password';
 import { portalUrl } from './links';
 import { emailLink } from './mailer';
+import { config } from '@/lib/platform/config';
 import { changeUser, setUserActiveByAdmin } from './manage-user';
 import { changeOwnPassword, issuePasswordReset, previewPasswordReset, usePasswordReset } from './passwords';
 import { listInvitations, listTeam } from './queries';
@@ -68,6 +70,10 @@ export function registerTeamRoutes(app: ApiApp): void {
   app.openapi(routes.previewInvitation, async (c) => c.json(await previewInvitation(c.req.valid('param').token), 200));
   app.openapi(routes.acceptInvitation, async (c) => c.json(await acceptInvitation(c.req.valid('param').token, c.req.valid('json')), 201));
   app.openapi(routes.previewPasswordReset, async (c) => c.json(await previewPasswordReset(c.req.valid('param').token), 200));
+  app.openapi(routes.forgotPassword, async (c) => {
+    await requestPasswordReset(c, c.req.valid('json').email, Boolean(config().SMTP_URL));
+    return c.json({ message: FORGOT_PASSWORD_ANSWER }, 202);
+  });
   app.openapi(routes.usePasswordReset, async (c) => {
     await usePasswordReset(c.req.valid('param').token, c.req.valid('json').password);
     return c.body(null, 204);

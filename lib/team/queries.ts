@@ -1,6 +1,7 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { afterCursor, newestFirst } from '@/lib/api/pagination';
 import type { Principal } from '@/lib/api/principal';
+import { visibleTo, type TenantScope } from '@/lib/api/scope';
 import { userTotp } from '@/lib/auth/mfa-schema';
 import { requireAdmin } from '@/lib/auth/require-admin';
 import { users } from '@/lib/auth/schema';
@@ -27,4 +28,16 @@ export async function listInvitations(principal: Principal, query: { limit: numb
     .where(and(eq(invitations.merchantId, principal.merchantId), afterCursor(query.cursor, invitations.createdAt, invitations.id)))
     .orderBy(...newestFirst(invitations.createdAt, invitations.id))
     .limit(query.limit + 1);
+}
+
+/** A merchant's users for the provider's operators (lib/operator), with whether each has two factors. */
+export async function listMerchantUsers(scope: TenantScope, limit = 200) {
+  const rows = await db()
+    .select({ user: users, mfaEnabled: sql<boolean>`${userTotp.confirmedAt} is not null` })
+    .from(users)
+    .leftJoin(userTotp, and(eq(userTotp.userId, users.id), isNotNull(userTotp.confirmedAt)))
+    .where(visibleTo({ merchantId: scope.merchantId, subMerchantId: null }, users))
+    .orderBy(...newestFirst(users.createdAt, users.id))
+    .limit(limit);
+  return rows.map(({ user, mfaEnabled }) => ({ ...user, mfaEnabled: Boolean(mfaEnabled) }));
 }

@@ -18,6 +18,8 @@ import {
   TeamUser,
   UsePasswordResetRequest,
   UserParams,
+  ForgotPasswordAnswer,
+  ForgotPasswordRequest,
 } from './schemas';
 
 const tags = ['Team'];
@@ -155,6 +157,16 @@ export const teamRoutes = {
     description: 'Works once; every session of the user ends.',
     request: { params: LinkTokenParams, body: jsonBody(UsePasswordResetRequest) },
     responses: { 204: { description: 'Password set.' }, ...problems(400, 404, 415, 422), ...gone },
+  }),
+  forgotPassword: createRoute({
+    method: 'post',
+    path: '/auth/password-resets',
+    tags: ['Authentication'],
+    summary: 'Forgot password: email a one-time reset link',
+    description:
+      'Public. With SMTP configured, an active user with this email is sent a link to /reset-password/{token} (works once, for 24 hours; earlier links are withdrawn). The answer is the same whether or not the email is a user\'s. At most 3 requests per email and 20 per address an hour, whoever they are for: then 429 with Retry-After.',
+    request: { body: jsonBody(ForgotPasswordRequest) },
+    responses: { 202: jsonResponse(ForgotPasswordAnswer, 'Taken; a link is emailed if the email is a user\'s.'), ...problems(400, 413, 415, 422, 429) },
   }),
   changePassword: createRoute({
     method: 'post',

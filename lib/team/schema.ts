@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
-import { userRoles, users } from '@/lib/auth/schema';
+import { bigserial, boolean, check, index, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { anyUserRoles, users } from '@/lib/auth/schema';
 import { merchants, subMerchants } from '@/lib/merchants/schema';
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, precision: 3 });
@@ -10,11 +10,10 @@ export const invitations = pgTable(
   'invitations',
   {
     id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-    merchantId: uuid('merchant_id')
-      .notNull()
-      .references(() => merchants.id),
+    /** Null for an operator's invitation (a platform role, migration 0026). */
+    merchantId: uuid('merchant_id').references(() => merchants.id),
     email: text('email').notNull(),
-    role: text('role', { enum: userRoles }).notNull(),
+    role: text('role', { enum: anyUserRoles }).notNull(),
     subMerchantId: uuid('sub_merchant_id').references(() => subMerchants.id),
     tokenHash: text('token_hash').notNull(),
     invitedBy: uuid('invited_by').references(() => users.id),
@@ -26,7 +25,11 @@ export const invitations = pgTable(
   },
   (table) => [
     unique('invitations_token_hash_key').on(table.tokenHash),
-    check('invitations_role_check', sql`${table.role} in ('MERCHANT_ADMIN', 'PLAIN_MERCHANT', 'SUPPORT')`),
+    check('invitations_role_check', sql`${table.role} in ('MERCHANT_ADMIN', 'PLAIN_MERCHANT', 'SUPPORT', 'PLATFORM_ADMIN', 'PLATFORM_SUPPORT')`),
+    check(
+      'invitations_platform_role_without_merchant',
+      sql`(${table.role} in ('PLATFORM_ADMIN', 'PLATFORM_SUPPORT')) = (${table.merchantId} is null) and (${table.merchantId} is not null or ${table.subMerchantId} is null)`,
+    ),
     check('invitations_admin_not_scoped', sql`${table.role} <> 'MERCHANT_ADMIN' or ${table.subMerchantId} is null`),
     index('invitations_merchant_created_idx').on(table.merchantId, table.createdAt.desc(), table.id.desc()),
   ],
@@ -56,3 +59,21 @@ export const merchantSecurityPolicies = pgTable('merchant_security_policies', {
   requireMfa: boolean('require_mfa').notNull().default(false),
   updatedAt: timestamptz('updated_at').notNull().defaultNow(),
 });
+
+/**
+ * One "Forgot password?" request, whether or not its email belongs to a user: only to throttle
+ * them per email and per address (lib/team/forgot-password.ts). Old rows are trimmed as it goes.
+ */
+export const passwordResetRequests = pgTable(
+  'password_reset_requests',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    email: text('email').notNull(),
+    address: text('address').notNull(),
+    requestedAt: timestamptz('requested_at').notNull().defaultNow(),
+  },
+  (table) => [
+    index('password_reset_requests_email_idx').on(table.email, table.requestedAt),
+    index('password_reset_requests_address_idx').on(table.address, table.requestedAt),
+  ],
+);

@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { pageQuery } from '@/lib/api/pagination';
 import { Timestamp, Uuid } from '@/lib/api/schemas';
-import { userRoles } from '@/lib/auth/schema';
+import { anyUserRoles, userRoles } from '@/lib/auth/schema';
 
 const Role = z.enum(userRoles).openapi({ description: 'MERCHANT_ADMIN, PLAIN_MERCHANT or SUPPORT (docs/roles.md). An administrator is never limited to a sub-merchant.' });
 export const NewPassword = z.string().min(8, 'Use at least 8 characters.').max(1024);
@@ -60,7 +60,7 @@ export const InvitationParams = z.object({ invitationId: Uuid.openapi({ param: {
 export const LinkTokenParams = z.object({ token: z.string().min(1).max(200).openapi({ param: { name: 'token', in: 'path' } }) });
 
 export const InvitationPreview = z
-  .object({ email: z.string(), merchantName: z.string(), role: z.enum(userRoles), expiresAt: Timestamp })
+  .object({ email: z.string(), merchantName: z.string(), role: z.enum(anyUserRoles), expiresAt: Timestamp })
   .openapi('InvitationPreview');
 
 export const AcceptInvitationRequest = z
@@ -75,6 +75,13 @@ export const PasswordResetLink = z
 
 export const PasswordResetPreview = z.object({ email: z.string(), expiresAt: Timestamp }).openapi('PasswordResetPreview');
 export const UsePasswordResetRequest = z.object({ password: NewPassword }).openapi('UsePasswordResetRequest');
+
+export const ForgotPasswordRequest = z
+  .object({ email: z.email().max(254).openapi({ example: 'wanjiku@example.com', description: 'The email you sign in with.' }) })
+  .openapi('ForgotPasswordRequest');
+export const ForgotPasswordAnswer = z
+  .object({ message: z.string().openapi({ example: 'If that email belongs to a Collect user, a link to set a new password is on its way. It works once, for 24 hours.' }) })
+  .openapi('ForgotPasswordAnswer');
 
 export const ChangePasswordRequest = z
   .object({ currentPassword: z.string().min(1).max(1024), newPassword: NewPassword })

@@ -1,4 +1,4 @@
-import type { users } from '@/lib/auth/schema';
+import type { UserRole, users } from '@/lib/auth/schema';
 import type { invitations } from './schema';
 
 type InvitationRow = typeof invitations.$inferSelect;
@@ -9,10 +9,16 @@ export function invitationStatus(row: InvitationRow, now = Date.now()) {
   return row.expiresAt.getTime() <= now ? ('EXPIRED' as const) : ('PENDING' as const);
 }
 
+/**
+ * A merchant's team is read by merchant id, and a user or invitation with a merchant never has a
+ * platform role (users/invitations_platform_role_without_merchant, migration 0026).
+ */
+const merchantRole = (role: string) => role as UserRole;
+
 export const toInvitationJson = (row: InvitationRow) => ({
   id: row.id,
   email: row.email,
-  role: row.role,
+  role: merchantRole(row.role),
   subMerchantId: row.subMerchantId,
   status: invitationStatus(row),
   createdAt: row.createdAt.toISOString(),
@@ -24,7 +30,7 @@ export const toTeamUserJson = (row: typeof users.$inferSelect & { mfaEnabled: bo
   email: row.email,
   firstName: row.firstName,
   lastName: row.lastName,
-  role: row.role,
+  role: merchantRole(row.role),
   subMerchantId: row.subMerchantId,
   active: row.active,
   mfaEnabled: row.mfaEnabled,

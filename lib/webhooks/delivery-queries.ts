@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import { notFound } from '@/lib/api/errors';
 import { afterCursor, newestFirst } from '@/lib/api/pagination';
-import { visibleTo } from '@/lib/api/scope';
+import { visibleTo, type TenantScope } from '@/lib/api/scope';
 import type { Principal } from '@/lib/auth/principal';
 import { findEvent } from '@/lib/events/queries';
 import { events } from '@/lib/events/schema';
@@ -30,7 +30,7 @@ const deliveryColumns = {
 };
 
 /** Deliveries the caller may see (those of its endpoints), each with its attempts, oldest first. */
-async function deliveriesWhere(tx: Queryable, principal: Principal, condition: SQL | undefined, limit: number): Promise<DeliveryWithAttempts[]> {
+async function deliveriesWhere(tx: Queryable, principal: TenantScope, condition: SQL | undefined, limit: number): Promise<DeliveryWithAttempts[]> {
   const deliveries = await tx
     .select(deliveryColumns)
     .from(webhookDeliveries)
@@ -70,7 +70,7 @@ export async function listEndpointDeliveries(principal: Principal, endpointId: s
 }
 
 /** Where one event went: its delivery to each of the caller's endpoints. */
-export async function eventDeliveries(principal: Principal, eventId: string) {
+export async function eventDeliveries(principal: TenantScope, eventId: string) {
   if (!(await findEvent(db(), principal, eventId))) throw notFound('The event');
   return deliveriesWhere(db(), principal, eq(webhookDeliveries.eventId, eventId), 100);
 }

@@ -8,6 +8,7 @@ import { createEndpoint, deactivateByMerchant, getEndpoint, listEndpoints, rotat
 import { webhookEndpointRoutes as routes } from './routes';
 import { toDeliveryJson, toEndpointDetailsJson, toEndpointJson } from './serialize';
 import { sendTestEvent } from './test-event';
+import { updateEndpoint } from './update';
 
 const deliveryJson = ({ delivery, attempts }: DeliveryWithAttempts) => toDeliveryJson(delivery, attempts);
 
@@ -30,6 +31,11 @@ export function registerWebhookRoutes(app: ApiApp): void {
   app.openapi(routes.details, async (c) => {
     const endpoint = await getEndpoint(db(), c.get('principal'), c.req.valid('param').endpointId);
     return c.json({ ...toEndpointDetailsJson(endpoint), lastFailure: await lastFailure(db(), endpoint) }, 200);
+  });
+
+  app.openapi(routes.update, async (c) => {
+    const endpoint = await updateEndpoint(c.get('principal'), c.req.valid('param').endpointId, c.req.valid('json'));
+    return c.json(toEndpointJson(endpoint), 200);
   });
 
   app.openapi(routes.deactivate, async (c) => {

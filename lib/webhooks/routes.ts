@@ -1,6 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import { bearerSecurity, jsonBody, jsonResponse, problems } from '@/lib/api/schemas';
-import { CreateWebhookEndpointRequest, EndpointListQuery, EndpointParams, WebhookDelivery, WebhookEndpoint, WebhookEndpointDetails } from './schemas';
+import { CreateWebhookEndpointRequest, EndpointListQuery, EndpointParams, UpdateWebhookEndpointRequest, WebhookDelivery, WebhookEndpoint, WebhookEndpointDetails } from './schemas';
 
 const tags = ['Webhooks'];
 const byId = '/merchants/me/webhook-endpoints/{endpointId}';
@@ -45,6 +45,17 @@ export const webhookEndpointRoutes = {
     security: bearerSecurity,
     request: { params: EndpointParams },
     responses: { 200: jsonResponse(WebhookEndpointDetails, 'The details.'), ...problems(401, 404) },
+  }),
+  update: createRoute({
+    method: 'patch',
+    path: byId,
+    tags,
+    summary: "Change a webhook endpoint's URL, description or event types",
+    description:
+      'Fields left out stay as they are. A new URL is checked as on registration (422). New event types apply to events recorded from now on. A deactivated endpoint answers 409: register a new one. The secret changes only through rotate-secret.',
+    security: bearerSecurity,
+    request: { params: EndpointParams, body: jsonBody(UpdateWebhookEndpointRequest) },
+    responses: { 200: jsonResponse(WebhookEndpoint, 'The endpoint as it now is (secret null).'), ...problems(400, 401, 403, 404, 409, 413, 415, 422) },
   }),
   deactivate: createRoute({
     method: 'post',

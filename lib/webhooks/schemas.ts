@@ -42,6 +42,27 @@ export const CreateWebhookEndpointRequest = z
   })
   .openapi('CreateWebhookEndpointRequest');
 
+/** Fields left out stay as they are; the secret changes only by rotation, the sub-merchant never. */
+export const UpdateWebhookEndpointRequest = z
+  .object({
+    url: z
+      .string()
+      .min(1)
+      .max(MAX_URL_LENGTH)
+      .optional()
+      .openapi({ example: 'https://example.com/webhooks/collect', description: 'Checked as on registration.' }),
+    description: z.string().max(500).optional().openapi({ example: 'Order service' }),
+    eventTypes: z
+      .array(z.enum(eventTypes))
+      .min(1)
+      .nullable()
+      .optional()
+      .openapi({ description: 'The event types to send from now on; null for every type (including types added later).' }),
+  })
+  .strict()
+  .refine((change) => Object.keys(change).length > 0, { message: 'Give at least one of url, description and eventTypes.' })
+  .openapi('UpdateWebhookEndpointRequest');
+
 /** What the spec object leaves out: subscriptions, health and why an endpoint stopped. */
 export const WebhookEndpointDetails = z
   .object({
@@ -110,5 +131,6 @@ export const DeliveryListQuery = z.object({
 });
 
 export type CreateWebhookEndpointInput = z.infer<typeof CreateWebhookEndpointRequest>;
+export type UpdateWebhookEndpointInput = z.infer<typeof UpdateWebhookEndpointRequest>;
 export type EndpointListFilters = z.infer<typeof EndpointListQuery>;
 export type DeliveryListFilters = z.infer<typeof DeliveryListQuery>;

@@ -31,8 +31,11 @@ describe('POST /merchants/me/expected-payments', () => {
       merchantId: merchant.id,
       subMerchantId: null,
       customerId: null,
+      customerName: null,
       paymentReference: 'INV-2026/001',
+      description: null,
       amount: 1500.5,
+      amountPaid: 0,
       currency: 'KES',
       status: 'OPEN',
       expiresAt,
@@ -154,7 +157,7 @@ describe('POST /merchants/me/expected-payments', () => {
   it('says why an expiry is refused', async () => {
     const { token } = await signedInMerchant(api);
     const past = await problemOf(await create(token, billBody({ expiresAt: new Date(Date.now() - 1000).toISOString() })));
-    expect(past.errors![0]!.message).toBe('Must be in the future.');
+    expect(past.errors![0]!.message).toBe('Must be a future time in ISO 8601 UTC, such as 2026-12-31T21:00:00Z.');
     const far = await problemOf(await create(token, billBody({ expiresAt: inDays(400) })));
     expect(far.errors![0]!.message).toMatch(/one year/);
   });

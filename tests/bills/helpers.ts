@@ -3,8 +3,8 @@ import { expect } from 'vitest';
 import type { TestApi } from '../support/api-server';
 
 export const BILL_KEYS = [
-  'amount', 'createdAt', 'currency', 'customerId', 'expiresAt', 'id', 'matchedCreditId', 'merchantId',
-  'paymentReference', 'status', 'subMerchantId', 'virtualAccountId', 'virtualAccountNumber',
+  'amount', 'amountPaid', 'createdAt', 'currency', 'customerId', 'customerName', 'description', 'expiresAt', 'id',
+  'matchedCreditId', 'merchantId', 'paymentReference', 'status', 'subMerchantId', 'virtualAccountId', 'virtualAccountNumber',
 ];
 export const BILL_KEYS_WITHOUT_ACCOUNT = BILL_KEYS.filter((key) => !key.startsWith('virtualAccount'));
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { kenyanMobile, phoneSearchDigits, storedPhone } from '@/lib/platform/phone';
+import { displayPhone, kenyanMobile, phoneSearchDigits, storedPhone } from '@/lib/platform/phone';
 import { TYPED_FORMS } from './support';
 
 describe('phone numbers as people type them', () => {
@@ -30,5 +30,21 @@ describe('phone numbers as people type them', () => {
     expect(phoneSearchDigits('0712 34')).toBe('71234');
     expect(phoneSearchDigits('INV-1')).toBeUndefined();
     expect(phoneSearchDigits('12')).toBeUndefined();
+  });
+});
+
+describe('phone numbers as the portal shows them', () => {
+  it('writes a Kenyan number as Kenyans do, whatever form it was typed in', () => {
+    for (const typed of TYPED_FORMS) expect(displayPhone(storedPhone(typed)!)).toBe('0712 345 678');
+    expect(displayPhone('254112345678')).toBe('0112 345 678');
+  });
+
+  it('keeps a masked number masked, in the same groups', () => {
+    expect(displayPhone('2547••••5678')).toBe('07•• ••5 678');
+  });
+
+  it('writes a number abroad with its country code, and leaves what is not a number as it came', () => {
+    expect(displayPhone('447911123456')).toBe('+44 7911 123456');
+    expect(displayPhone('a3f9c0de11')).toBe('a3f9c0de11');
   });
 });

@@ -81,7 +81,7 @@ describe('settlement words', () => {
     const account = { kind: 'PAYBILL', paybill: '888880', accountReference: 'ACC-1' } as Parameters<typeof accountDestination>[0];
     expect(accountDestination(account)).toBe('Paybill 888880 (ACC-1)');
     expect(accountDestination({ ...account, kind: 'BANK', bankName: 'Equity Bank', accountNumber: '••••6789' })).toBe('Equity Bank ••••6789');
-    expect(accountDestination({ ...account, kind: 'MPESA', phone: '2547••••5678' })).toBe('M-Pesa 2547••••5678');
+    expect(accountDestination({ ...account, kind: 'MPESA', phone: '2547••••5678' })).toBe('M-Pesa 07•• ••5 678');
   });
 });
 
@@ -92,7 +92,7 @@ describe('the balance cards', () => {
 
   it('explain in a sentence an available balance below zero: the next settlement nets it', () => {
     const html = render(-485.5);
-    expect(html).toContain('KES -485.50');
+    expect(html).toContain('\u2212KES\u00a0485.50');
     expect(html).toContain('The amount will be netted from your next settlement.');
   });
 
@@ -100,6 +100,6 @@ describe('the balance cards', () => {
     const html = render(0);
     expect(html).not.toContain('netted');
     expect(html).toContain('27 Nov 2026');
-    expect(html).toContain('KES 1,500.00');
+    expect(html).toContain('KES\u00a01,500.00');
   });
 });

@@ -212,11 +212,13 @@ describe('bank return notifications', () => {
     expect((await reversalRows(payment.id))[0]).toMatchObject({ origin: 'RAIL', status: 'CONFIRMED', railReference: notice.returnReference, reason: notice.reason });
     expect((await accountRow(virtualAccount.id)).balance).toBe('50.0000');
 
-    // A return cannot be refused: the second credit goes back too, and the balance follows it below zero if it must.
-    await payOut(virtualAccount.id, merchant.id, '30');
+    // A return cannot be refused, even of a payment already paid out to the merchant: the second
+    // credit goes back too, and the balance follows it below zero (the next settlement nets it).
+    const paidOut = await payOut(merchant.id, '50');
+    expect(paidOut.entryCount).toBe(1);
     const second = await postReturn({ ...notice, returnReference: `RT${Date.now()}b`, originalBankReference: (await paymentRow(small.id)).providerReference, amount: 50 });
     expect((await second.json()).status).toBe('reversed');
-    expect((await accountRow(virtualAccount.id)).balance).toBe('-30.0000');
+    expect((await accountRow(virtualAccount.id)).balance).toBe(`-${paidOut.amount}`);
     expect(await eventsOf(merchant.id, 'payment.reversed')).toHaveLength(2);
     await expectLedgerClean(merchant.id);
   });

@@ -179,17 +179,21 @@ describe('asking twice', () => {
     const { token, merchant, virtualAccount } = await signedInMerchant(api);
     const first = await pay(token, { accountNumber: virtualAccount.accountNumber, amount: 600 });
     const second = await pay(token, { accountNumber: virtualAccount.accountNumber, amount: 600 });
-    await payOut(virtualAccount.id, merchant.id, '500');
+    // The first payment's net is paid out (whole payments, oldest first, up to 600): the account
+    // keeps the second's 600 and the first's fee, which cannot cover both reversals.
+    const paidOut = await payOut(merchant.id, '600');
+    expect(paidOut.entryCount).toBe(1);
+    const left = (1200 - Number(paidOut.amount) - 600).toFixed(2);
     expect((await reverse(api, token, first.id)).status).toBe(202);
     const refused = await reverse(api, token, second.id);
     expect(refused.status).toBe(409);
     const problem = await refused.json();
-    expect(problem).toMatchObject({ code: 'insufficient_balance', available: 100, required: 600 });
-    expect(problem.detail).toContain('100 KES');
+    expect(problem).toMatchObject({ code: 'insufficient_balance', available: Number(left), required: 600 });
+    expect(problem.detail).toContain(`${Number(left)} KES`);
     expect((await paymentRow(second.id)).status).toBe('RECEIVED');
     expect(await reversalRows(second.id)).toHaveLength(0);
     await settledPayment(api, token, first.id);
-    expect((await accountRow(virtualAccount.id)).balance).toBe('100.0000');
+    expect((await accountRow(virtualAccount.id)).balance).toBe(`${left}00`);
     await expectLedgerClean(merchant.id);
   });
 });

@@ -9,6 +9,8 @@ import { balanceEntries } from '@/lib/ledger/schema';
 import { paymentDailyTotals, payments } from '@/lib/payments/schema';
 import { db } from '@/lib/platform/db';
 import { paymentReversals } from '@/lib/reversals/schema';
+import { createSettlement } from '@/lib/settlement/create-settlement';
+import { settlementAccounts } from '@/lib/settlement/schema';
 import type { TestApi } from '../support/api-server';
 
 export interface ReversalJson {
@@ -72,14 +74,19 @@ export async function expectLedgerClean(merchantId: string) {
   expect(ledger.problems).toEqual([]);
 }
 
-/** Money that left the account another way (a payout, once there are any): a DEBIT entry and the balance down, as the ledger writes them. */
-export async function payOut(accountId: string, merchantId: string, amount: string) {
-  await db().transaction(async (tx) => {
-    const [account] = await tx
-      .update(virtualAccounts)
-      .set({ balance: sql`${virtualAccounts.balance} - ${amount}::numeric` })
-      .where(eq(virtualAccounts.id, accountId))
-      .returning();
-    await tx.insert(balanceEntries).values({ merchantId, virtualAccountId: accountId, type: 'DEBIT', amount: `-${amount}`, balanceAfter: account!.balance, description: 'Payout (test)' });
-  });
+/**
+ * Money paid out to the merchant, as settlement pays it (lib/settlement): a manual payout of whole
+ * payments, oldest first, up to `ceiling`, to a bank account added for the merchant if it has none.
+ * Everything received so far is due (cutoff now). Returns the settlement.
+ */
+export async function payOut(merchantId: string, ceiling: string) {
+  const [account] = await db().select().from(settlementAccounts).where(and(eq(settlementAccounts.merchantId, merchantId), eq(settlementAccounts.status, 'ACTIVE')));
+  if (!account) {
+    await db()
+      .insert(settlementAccounts)
+      .values({ merchantId, currency: 'KES', kind: 'BANK', accountName: 'Reversal Tests Ltd', bankName: 'Equity Bank', bankCode: '68', accountNumber: '0170123456789' });
+  }
+  const settlement = await createSettlement({ merchantId, subMerchantId: null, currency: 'KES', origin: 'MANUAL', ceiling, cutoff: new Date() });
+  if (!settlement) throw new Error(`nothing to pay out within ${ceiling}`);
+  return settlement;
 }

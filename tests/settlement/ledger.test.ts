@@ -300,9 +300,22 @@ describe('ledger:check', () => {
     await expectLedgerOk(merchant.id);
     const broken = async () => (await checkLedger({ merchantId: merchant.id })).problems.map((problem) => problem.invariant);
 
-    await db().update(payments).set({ settlementId: null }).where(eq(payments.id, payment.id));
+    await db().update(payments).set({ settlementId: randomUUID() }).where(eq(payments.id, payment.id));
     expect(await broken()).toEqual(['every payment\'s net is in at most one standing settlement, and its settlement id names that one']);
     await db().update(payments).set({ settlementId: settlement.id }).where(eq(payments.id, payment.id));
+
+    // Settlement finds what is due in unsettled_payments: a payment missing there would never be paid out.
+    const queueBroken = ['every payment that may still be paid out and is in no settlement is queued for settlement where it was received, and no other is'];
+    const recent = await pay(kes, '300', { receivedAt: new Date() });
+    await db().execute(sql`delete from unsettled_payments where payment_id = ${recent.id}`);
+    expect(await broken()).toEqual(queueBroken);
+    await db().execute(sql`insert into unsettled_payments (payment_id, merchant_id, currency, received_at) values (${recent.id}, ${merchant.id}, 'KES', ${daysAgo(3).toISOString()})`);
+    expect(await broken()).toEqual(queueBroken);
+    await db().execute(sql`update unsettled_payments set received_at = ${recent.receivedAt.toISOString()} where payment_id = ${recent.id}`);
+    await db().execute(sql`insert into unsettled_payments (payment_id, merchant_id, currency, received_at) values (${payment.id}, ${merchant.id}, 'KES', ${payment.receivedAt.toISOString()})`);
+    expect(await broken()).toEqual(queueBroken);
+    await db().execute(sql`delete from unsettled_payments where payment_id = ${payment.id}`);
+    await expectLedgerOk(merchant.id);
 
     // Money leaving the account outside any settlement: the entries still sum, the money equation does not.
     await db().execute(sql`update balance_entries set amount = amount - 1 where settlement_id = ${settlement.id}`);

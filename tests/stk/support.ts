@@ -10,6 +10,7 @@ import type { TestApi } from '../support/api-server';
 export const INITIATION_KEYS = [
   'id', 'status', 'phone', 'amount', 'accountNumber', 'expectedPaymentId', 'customerId', 'description',
   'createdAt', 'updatedAt', 'failureCode', 'failureReason', 'paymentId', 'checkoutRequestId', 'merchantRequestId',
+  'askedByPayer',
 ];
 
 export interface InitiationJson {

@@ -227,6 +227,9 @@ describe('payments that need attention', () => {
     expect(partial).toHaveLength(1);
     expect((await call('GET', '/merchants/me/payments?needsAttention=true', owner.token)).body).toEqual([]);
     expect((await accountById(payment.virtualAccountId)).balance).toBe('1300.0000');
+    // It stays findable among the payments dealt with, for the portal's "Recently dealt with".
+    const dealtWith = await call('GET', '/merchants/me/payments?attentionDealtWith=true', owner.token);
+    expect((dealtWith.body as unknown as Json[]).map((row) => row.id)).toEqual([payment.id]);
     expect(await checkLedger({ merchantId: owner.merchant.id })).toMatchObject({ ok: true });
   });
 
@@ -241,6 +244,7 @@ describe('payments that need attention', () => {
     const noted = await call('POST', `/merchants/me/payments/${payment.id}/resolve`, owner.token, { note: 'Refunded by cheque 0042' });
     expect(noted.body).toMatchObject({ matchStatus: 'NEEDS_ATTENTION', attention: { resolution: 'NOTED', note: 'Refunded by cheque 0042', movedFromExpectedPaymentId: null } });
     expect((await call('GET', '/merchants/me/payments?needsAttention=true', owner.token)).body).toEqual([]);
+    expect(((await call('GET', '/merchants/me/payments?attentionDealtWith=true', owner.token)).body as unknown as Json[]).map((row) => row.id)).toEqual([payment.id]);
     const target = await createBill(api, owner.token, { amount: 100 });
     expect((await call('POST', `/merchants/me/payments/${payment.id}/move`, owner.token, { expectedPaymentId: target.id })).body.code).toBe('not_needing_attention');
     expect(await checkLedger({ merchantId: owner.merchant.id })).toMatchObject({ ok: true });

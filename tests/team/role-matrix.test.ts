@@ -18,9 +18,11 @@ interface Operation {
 /** docs/roles.md, as rules: what each caller may do with an authenticated route. */
 const ADMIN_ONLY = /^\/merchants\/me\/(users|api-keys|audit-events|security-policy)(\/|$)/;
 const OWN_ACCOUNT = /^\/auth\//;
-/** Where settlements are paid and when: everyone reads, only an administrator (a person) changes. */
-const ADMIN_WRITES = /^\/merchants\/me\/(settlement-accounts|settlement-schedule)(\/|$)/;
+/** Where settlements are paid and when, and what payers are sent: everyone reads, only an administrator (a person) changes. */
+const ADMIN_WRITES = /^\/merchants\/me\/(settlement-accounts|settlement-schedule|notification-settings)(\/|$)/;
 const SUPPORT_READING_POSTS = new Set(['/merchants/me/payer-links']);
+/** The provider's console: every merchant caller is answered 404 there (operators: tests/operator/role-matrix.test.ts). */
+const OPERATOR_CONSOLE = /^\/operator\//;
 
 function refusedWith403(caller: Caller, operation: Operation): boolean {
   const { method, path } = operation;
@@ -83,7 +85,7 @@ describe('role × route matrix', () => {
         const response = await api.request(operation.method.toUpperCase(), path, { token, json: operation.hasBody ? body : undefined });
         const status = response.status;
         await response.arrayBuffer();
-        const expected = caller === 'anonymous' ? '401' : refusedWith403(caller, operation) ? '403' : 'allowed';
+        const expected = caller === 'anonymous' ? '401' : OPERATOR_CONSOLE.test(operation.path) ? '404' : refusedWith403(caller, operation) ? '403' : 'allowed';
         const ok =
           expected === 'allowed' ? status !== 401 && status !== 403 && status < 500 && operation.documented.has(status) : String(status) === expected && operation.documented.has(status);
         if (!ok) mismatches.push(`${operation.method.toUpperCase()} ${operation.path} as ${caller}: ${status}, expected ${expected}${operation.documented.has(status) ? '' : ' (status not documented)'}`);

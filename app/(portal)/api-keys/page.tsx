@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { AdminOnly } from '@/components/team/admin-only';
 import { CreateApiKeyForm } from '@/components/team/create-api-key-form';
-import { InlineAction } from '@/components/team/inline-action';
+import { ConfirmAction } from '@/components/team/confirm-action';
 import { Badge } from '@/components/ui/badge';
 import { DateTime } from '@/components/ui/date-time';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -65,7 +65,14 @@ async function ApiKeysPage({ searchParams }: { searchParams: Promise<SearchParam
                     {key.revokedAt ? (
                       <Badge tone="neutral">Revoked</Badge>
                     ) : (
-                      <InlineAction action={revokeApiKey} fields={{ keyId: key.id }} label={`Revoke ${key.name}`} pendingLabel="Revoking…" />
+                      <ConfirmAction
+                        action={revokeApiKey}
+                        fields={{ keyId: key.id }}
+                        verb="Revoke"
+                        what={key.name}
+                        question={<>Anything using the key {key.name} ({key.prefix}…) stops working at once. This cannot be undone.</>}
+                        pendingLabel="Revoking…"
+                      />
                     )}
                   </Td>
                 </tr>

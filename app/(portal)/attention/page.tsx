@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { AttentionPayment } from '@/components/attention/attention-payment';
+import { DealtWithPayment } from '@/components/attention/dealt-with-payment';
 import { SuspenseItem } from '@/components/attention/suspense-item';
 import type { SuspensePayment } from '@/components/attention/types';
 import type { Payment } from '@/components/payments/types';
@@ -63,10 +64,12 @@ async function AttentionPage({ searchParams }: { searchParams: Promise<SearchPar
   const client = portalClient(session);
   const writer = canWrite(session.user);
   const { done } = await searchParams;
-  const [suspense, waiting, recent, targets] = await Promise.all([
+  const [suspense, waiting, recent, recentPayments, targets] = await Promise.all([
     client.call(suspenseRoutes.list, { query: { status: 'OPEN', limit: SHOWN } }),
     client.call(paymentRoutes.list, { query: { needsAttention: 'true', limit: SHOWN } }),
     client.call(suspenseRoutes.list, { query: { limit: 20 } }),
+    // Payments leave the waiting list once dealt with; they stay in sight below, with what was done.
+    client.call(paymentRoutes.list, { query: { attentionDealtWith: 'true', limit: 20 } }),
     writer ? choices(client) : undefined,
   ]);
   const dealtWith = recent.filter((item) => item.status !== 'OPEN');
@@ -114,7 +117,7 @@ async function AttentionPage({ searchParams }: { searchParams: Promise<SearchPar
           <EmptyState title="Nothing waiting">No payment is waiting for a decision.</EmptyState>
         )}
       </section>
-      {dealtWith.length > 0 && (
+      {(dealtWith.length > 0 || recentPayments.length > 0) && (
         <section aria-labelledby="recent-heading" className="mt-10">
           <h2 id="recent-heading" className="text-lg font-semibold text-slate-900">
             Recently dealt with
@@ -122,6 +125,9 @@ async function AttentionPage({ searchParams }: { searchParams: Promise<SearchPar
           <ul className="mt-3 space-y-3">
             {dealtWith.map((item) => (
               <SuspenseItem key={item.id} item={item} />
+            ))}
+            {(recentPayments as Payment[]).map((payment) => (
+              <DealtWithPayment key={payment.id} payment={payment} />
             ))}
           </ul>
         </section>

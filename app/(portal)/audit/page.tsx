@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { AdminOnly } from '@/components/team/admin-only';
 import { Button } from '@/components/ui/button';
 import { DateTime } from '@/components/ui/date-time';
+import { FiltersFold } from '@/components/ui/filters-fold';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LinkButton } from '@/components/ui/link-button';
 import { PageHeader } from '@/components/ui/page-header';
@@ -32,7 +33,8 @@ async function AuditPage({ searchParams }: { searchParams: Promise<SearchParams>
   return (
     <>
       {header}
-      <form method="get" action="/audit" className="mb-6 grid gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-3 lg:grid-cols-6">
+      <FiltersFold active={Object.values(filters).some(Boolean)}>
+      <form method="get" action="/audit" className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-3 lg:grid-cols-6">
         <label className="text-sm font-medium text-slate-800">Who<input name="actor" defaultValue={filters.actor} placeholder="email, key name or id" className={input} /></label>
         <label className="text-sm font-medium text-slate-800">Action<input name="action" defaultValue={filters.action} placeholder="e.g. user.* or api_key.created" className={input} /></label>
         <label className="text-sm font-medium text-slate-800">Target id<input name="target" defaultValue={filters.target} className={input} /></label>
@@ -43,6 +45,7 @@ async function AuditPage({ searchParams }: { searchParams: Promise<SearchParams>
           <LinkButton variant="secondary" href={hrefWith('/audit/export', { ...filters })} prefetch={false}>Export CSV</LinkButton>
         </div>
       </form>
+      </FiltersFold>
       {!page ? (
         <EmptyState title="Those filters are not valid">
           <p>An action looks like user.role_changed or user.*.</p>

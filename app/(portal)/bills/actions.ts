@@ -13,7 +13,7 @@ import { canWrite } from '@/lib/portal/roles';
 import { portalClient, requireSession } from '@/lib/portal/session';
 import { nairobiLocalToIso } from './nairobi-time';
 
-const fields = ['paymentReference', 'amount', 'currency', 'expiresAt', 'customerId', 'provisionInvoiceVa'] as const;
+const fields = ['paymentReference', 'description', 'amount', 'currency', 'expiresAt', 'customerId', 'provisionInvoiceVa'] as const;
 type Field = (typeof fields)[number];
 export type CreateBillState = CreateFormState<Field>;
 
@@ -39,6 +39,7 @@ function billRequest(form: Record<Field, string>) {
   const amount = amountText(form.amount);
   return {
     paymentReference: form.paymentReference,
+    description: form.description || undefined,
     amount: amount === undefined ? Number.NaN : Number(amount),
     currency: form.currency || undefined,
     expiresAt: nairobiLocalToIso(form.expiresAt) ?? '',

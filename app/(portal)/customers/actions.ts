@@ -19,14 +19,15 @@ export type CreateCustomerState = CreateFormState<Field>;
 const customerForm = z.object({
   displayName: z.string().min(1, "Enter the customer's name."),
   externalRef: z.string().min(1, 'Enter your own reference for this customer, such as CUST-0042.'),
-  email: z.string().min(1, 'Enter an email address.').pipe(z.email('Enter an email address like name@example.com.')),
+  // Optional: many payers have a phone and no email address; receipts then go by SMS.
+  email: z.union([z.literal(''), z.email('Enter an email address like name@example.com, or leave it empty.')]),
   phone: z.string().min(1, 'Enter a mobile number, such as 0712 345 678 or +254 712 345 678.'),
 });
 
 const customerRequest = (form: Record<Field, string>) => ({
   displayName: form.displayName,
   externalRef: form.externalRef,
-  email: form.email,
+  email: form.email || undefined,
   phone: form.phone,
   subMerchantId: form.subMerchantId || undefined,
 });

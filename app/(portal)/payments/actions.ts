@@ -36,7 +36,7 @@ const amountText = (typed: string) => decimalText(typed.replace(/[,\s]/g, ''));
 
 /** What the portal checks itself, in its own words; the service's schema checks the rest. */
 const simulateForm = z.object({
-  accountNumber: z.string().min(1, 'Enter the account number (or bill reference) the payer pays into.'),
+  accountNumber: z.string().min(1, 'Enter the account number the payer pays into.'),
   amount: z
     .string()
     .min(1, 'Enter the amount paid.')

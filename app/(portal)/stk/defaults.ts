@@ -1,8 +1,11 @@
-import { kenyanMobile } from '@/lib/platform/phone';
+import { displayPhone, kenyanMobile } from '@/lib/platform/phone';
 import { toUnits } from '@/lib/money/decimal';
 
-/** A customer's phone is offered to a prompt only when it is a Kenyan mobile number, as M-Pesa needs. */
-export const promptPhone = (phone: string | null | undefined) => (phone ? kenyanMobile(phone) : undefined);
+/** A customer's phone is offered to a prompt only when it is a Kenyan mobile number, as M-Pesa needs; written as Kenyans write it. */
+export function promptPhone(phone: string | null | undefined): string | undefined {
+  const kenyan = phone ? kenyanMobile(phone) : undefined;
+  return kenyan && displayPhone(kenyan);
+}
 
 /**
  * Prompts ask for whole shillings: an amount due with cents is rounded up, so that paying it

@@ -7,6 +7,7 @@ import type { PromptStatus } from '@/components/stk/types';
 import { buttonClassName } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Field } from '@/components/ui/field';
+import { FiltersFold } from '@/components/ui/filters-fold';
 import { PageHeader } from '@/components/ui/page-header';
 import { Pagination } from '@/components/ui/pagination';
 import { SelectField } from '@/components/ui/select-field';
@@ -16,6 +17,8 @@ import { cursorParam, fetchPage, firstParam, type SearchParams } from '@/lib/por
 import { canWrite } from '@/lib/portal/roles';
 import { portalClient, requireSession } from '@/lib/portal/session';
 import { stkRoutes } from '@/lib/stk/routes';
+import { accountRoutes } from '@/lib/accounts/routes';
+import { isServiceError } from '@/lib/portal/errors';
 import { servicePage } from '@/components/ui/service-page';
 
 export const metadata: Metadata = { title: 'Phone prompts' };
@@ -41,7 +44,14 @@ async function PromptsPage({ searchParams }: { searchParams: Promise<SearchParam
   const expectedPaymentId = uuidParam(query.expectedPaymentId);
   const customerId = uuidParam(query.customerId);
   const filters = { status: isPromptStatus(typed.status) ? typed.status : undefined, phone, expectedPaymentId, customerId };
-  const page = await fetchPage(portalClient(session), stkRoutes.list, { query: filters }, { path: '/stk', filters, cursor: cursorParam(query.cursor) });
+  const [page, mainAccount] = await Promise.all([
+    fetchPage(portalClient(session), stkRoutes.list, { query: filters }, { path: '/stk', filters, cursor: cursorParam(query.cursor) }),
+    // Prompts to the main account link to its page; a scoped user has none (404).
+    portalClient(session).call(accountRoutes.legacy).catch((error: unknown) => {
+      if (isServiceError(error) && error.status === 404) return undefined;
+      throw error;
+    }),
+  ]);
   const filtered = Boolean(filters.status || filters.phone || expectedPaymentId || customerId);
   const writer = canWrite(session.user);
   // One key per prompt that may be sent again, made now: a double click sends one prompt.
@@ -65,7 +75,8 @@ async function PromptsPage({ searchParams }: { searchParams: Promise<SearchParam
         </p>
       )}
       {/* Keyed by the filters, so that "Clear" (a link to the bare page) empties every field. */}
-      <form key={JSON.stringify(typed)} method="get" action="/stk" className="mb-6 flex flex-wrap items-end gap-3" role="search" aria-label="Phone prompts" noValidate>
+      <FiltersFold active={filtered || Boolean(phoneError)}>
+      <form key={JSON.stringify(typed)} method="get" action="/stk" className="flex flex-wrap items-end gap-3" role="search" aria-label="Phone prompts" noValidate>
         {expectedPaymentId && <input type="hidden" name="expectedPaymentId" value={expectedPaymentId} />}
         {customerId && <input type="hidden" name="customerId" value={customerId} />}
         <SelectField label="Status" name="status" options={[{ value: '', label: 'Any' }, ...promptStatusOptions]} defaultValue={filters.status ?? ''} className="w-56" />
@@ -79,8 +90,9 @@ async function PromptsPage({ searchParams }: { searchParams: Promise<SearchParam
           </Link>
         )}
       </form>
+      </FiltersFold>
       {page.items.length > 0 ? (
-        <PromptTable prompts={page.items} resendKeys={resendKeys} />
+        <PromptTable prompts={page.items} resendKeys={resendKeys} mainAccountNumber={mainAccount?.accountNumber} />
       ) : (
         <EmptyState title={filtered ? 'No prompts match' : 'No prompts yet'}>
           <p>{filtered ? 'Try another status or phone.' : 'Prompts you send from a bill, a customer or an account appear here.'}</p>

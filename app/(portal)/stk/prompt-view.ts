@@ -6,6 +6,7 @@ import { isServiceError } from '@/lib/portal/errors';
 import { formatMoney } from '@/lib/portal/money';
 import { paymentRoutes } from '@/lib/payments/routes';
 import { stkRoutes } from '@/lib/stk/routes';
+import { displayPhone } from '@/lib/platform/phone';
 
 const PROMPT_CURRENCY = 'KES';
 
@@ -40,7 +41,7 @@ export async function promptView(client: ServiceClient, prompt: Prompt): Promise
     id: prompt.id,
     status: prompt.status,
     headline,
-    sentTo: `${formatMoney(prompt.amount, PROMPT_CURRENCY)} from ${prompt.phone}`,
+    sentTo: `${formatMoney(prompt.amount, PROMPT_CURRENCY)} from ${displayPhone(prompt.phone)}${prompt.askedByPayer ? ', asked by the payer' : ''}`,
     paymentId: prompt.paymentId,
     updatedAt: prompt.updatedAt,
   };

@@ -1,8 +1,10 @@
 import type { Metadata } from 'next';
 import { AdminOnly } from '@/components/team/admin-only';
 import { ChangeRoleForm } from '@/components/team/change-role-form';
+import { ConfirmAction } from '@/components/team/confirm-action';
 import { InlineAction } from '@/components/team/inline-action';
 import { InviteForm } from '@/components/team/invite-form';
+import { CreateSubMerchantForm, RenameSubMerchantForm } from '@/components/team/sub-merchant-forms';
 import { roleName } from '@/components/team/role-options';
 import { Badge } from '@/components/ui/badge';
 import { DateTime } from '@/components/ui/date-time';
@@ -52,7 +54,7 @@ async function TeamPage() {
                   <Td label="User">
                     <span className="font-medium">{`${user.firstName} ${user.lastName}`.trim() || user.email}</span>
                     <br />
-                    <span className="text-slate-600">{user.email}</span>
+                    <span className="break-all text-slate-600">{user.email}</span>
                   </Td>
                   <Td label="Role and access">
                     {user.id === session.user.id ? roleName(user.role) : <ChangeRoleForm userId={user.id} email={user.email} role={user.role} subMerchantId={user.subMerchantId} subMerchants={subMerchantOptions} />}
@@ -61,13 +63,20 @@ async function TeamPage() {
                   <Td label="Status">{user.active ? <Badge tone="success">Active</Badge> : <Badge tone="danger">Disabled</Badge>}</Td>
                   <Td label="Actions">
                     {user.id !== session.user.id && (
-                      <div className="space-y-2">
+                      <div className="flex flex-wrap items-start gap-2">
                         {user.active ? (
-                          <InlineAction action={disableUser} fields={{ userId: user.id }} label={`Disable ${user.email}`} pendingLabel="Disabling…" variant="quiet" />
+                          <ConfirmAction
+                            action={disableUser}
+                            fields={{ userId: user.id }}
+                            verb="Disable"
+                            what={user.email}
+                            question={<>{user.email} will be signed out everywhere and cannot sign in until enabled again.</>}
+                            pendingLabel="Disabling…"
+                          />
                         ) : (
-                          <InlineAction action={enableUser} fields={{ userId: user.id }} label={`Enable ${user.email}`} pendingLabel="Enabling…" variant="quiet" />
+                          <InlineAction action={enableUser} fields={{ userId: user.id }} label={<>Enable<span className="sr-only"> {user.email}</span></>} pendingLabel="Enabling…" />
                         )}
-                        <InlineAction action={issuePasswordReset} fields={{ userId: user.id }} label={`Password-reset link for ${user.email}`} pendingLabel="Making link…" variant="quiet" />
+                        <InlineAction action={issuePasswordReset} fields={{ userId: user.id }} label={<>Password-reset link<span className="sr-only"> for {user.email}</span></>} pendingLabel="Making link…" />
                       </div>
                     )}
                   </Td>
@@ -93,11 +102,18 @@ async function TeamPage() {
               <tbody className="divide-y divide-slate-100">
                 {pending.map((invitation) => (
                   <tr key={invitation.id}>
-                    <Td label="Email">{invitation.email}</Td>
+                    <Td label="Email" className="break-all">{invitation.email}</Td>
                     <Td label="Role">{roleName(invitation.role)}</Td>
                     <Td label="Expires"><DateTime value={invitation.expiresAt} /></Td>
                     <Td label="Actions">
-                      <InlineAction action={revokeInvitation} fields={{ invitationId: invitation.id }} label={`Withdraw invitation of ${invitation.email}`} pendingLabel="Withdrawing…" variant="quiet" />
+                      <ConfirmAction
+                        action={revokeInvitation}
+                        fields={{ invitationId: invitation.id }}
+                        verb="Withdraw invitation"
+                        what={`of ${invitation.email}`}
+                        question={<>The link sent to {invitation.email} will stop working.</>}
+                        pendingLabel="Withdrawing…"
+                      />
                     </Td>
                   </tr>
                 ))}
@@ -105,6 +121,34 @@ async function TeamPage() {
             </Table>
           )}
         </section>
+
+        {!session.user.subMerchantId && (
+          <section aria-labelledby="sub-merchants" className="space-y-3">
+            <h2 id="sub-merchants" className="text-lg font-semibold text-slate-900">Sub-merchants</h2>
+            <p className="max-w-2xl text-sm text-slate-700">
+              Your shops, branches or brands. A person or API key limited to one sees only its customers, bills, accounts and payments. Renaming keeps all of that with it.
+            </p>
+            {subMerchants.length > 0 && (
+              <Table caption="Sub-merchants, newest first">
+                <thead>
+                  <tr>
+                    <Th>Name</Th>
+                    <Th>Created</Th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-slate-100">
+                  {subMerchants.map((subMerchant) => (
+                    <tr key={subMerchant.id} data-sub-merchant={subMerchant.name}>
+                      <Td label="Name"><RenameSubMerchantForm id={subMerchant.id} name={subMerchant.name} /></Td>
+                      <Td label="Created" className="whitespace-nowrap"><DateTime value={subMerchant.createdAt} style="date" /></Td>
+                    </tr>
+                  ))}
+                </tbody>
+              </Table>
+            )}
+            <CreateSubMerchantForm />
+          </section>
+        )}
 
         <section aria-labelledby="policy" className="max-w-2xl space-y-3">
           <h2 id="policy" className="text-lg font-semibold text-slate-900">Two-factor sign-in</h2>

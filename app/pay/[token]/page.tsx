@@ -4,6 +4,7 @@ import { getLocale, getTranslations } from 'next-intl/server';
 import { LanguageSwitch } from '@/components/payer/language-switch';
 import { PayerClosed, type Closure } from '@/components/payer/payer-closed';
 import { PayerInstructions } from '@/components/payer/payer-instructions';
+import { PayerPromptForm } from '@/components/payer/payer-prompt-form';
 import { PayerSheet } from '@/components/payer/payer-sheet';
 import { PrintButton } from '@/components/payer/print-button';
 import { PrintToolbar } from '@/components/payer/print-toolbar';
@@ -14,10 +15,12 @@ import { isServiceError } from '@/lib/portal/errors';
 import { firstParam, type SearchParams } from '@/lib/portal/pagination';
 import { siteOrigin } from '../links';
 
-// The token is the only credential: the page must not be indexed or leak through a Referer.
+// The token is the only credential: the page must not be indexed or leak through a Referer to
+// another site. Same-origin, not no-referrer: a form posted under no-referrer carries `Origin: null`,
+// which Next refuses for a server action (the prompt form must work without JavaScript).
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('payer');
-  return { title: t('metaTitle'), robots: { index: false, follow: false }, referrer: 'no-referrer' };
+  return { title: t('metaTitle'), robots: { index: false, follow: false }, referrer: 'same-origin' };
 }
 
 const TOKEN = /^[A-Za-z0-9_-]{22}$/;
@@ -66,7 +69,11 @@ export default async function PayerPage({ params, searchParams }: { params: Prom
       }
     >
       {/* The QR code opens the page in the language it was printed in. */}
-      <PayerInstructions page={result.page} pageUrl={`${origin}${path}${locale === 'en' ? '' : `?lang=${locale}`}`} />
+      <PayerInstructions
+        page={result.page}
+        pageUrl={`${origin}${path}${locale === 'en' ? '' : `?lang=${locale}`}`}
+        prompt={!printing && <PayerPromptForm token={token} page={result.page} />}
+      />
       {!printing && (
         <div className="mt-6 flex justify-end" data-print="hide">
           <PrintButton label={t('print')} variant="secondary" />

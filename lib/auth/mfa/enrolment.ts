@@ -77,6 +77,8 @@ export async function mfaStatus(principal: Principal) {
     .select({ left: count() })
     .from(mfaRecoveryCodes)
     .where(and(eq(mfaRecoveryCodes.userId, principal.userId), isNull(mfaRecoveryCodes.usedAt)))) as [{ left: number }];
+  // An operator has no merchant, and two factors are always required of operators (docs/operator.md).
+  if (!principal.merchantId) return { enabled, recoveryCodesLeft: enabled ? left : 0, required: true };
   const [policy] = await db().select().from(merchantSecurityPolicies).where(eq(merchantSecurityPolicies.merchantId, principal.merchantId));
   return { enabled, recoveryCodesLeft: enabled ? left : 0, required: policy?.requireMfa ?? false };
 }

@@ -12,7 +12,7 @@ import { clearLoginFailures, recordLoginFailure } from '../throttle';
 import { lockMfaChallenge, useMfaChallenge } from './challenge';
 import { confirmTotpEnrolment, disableTotp, mfaStatus, startTotpEnrolment } from './enrolment';
 import { mfaRoutes as routes } from './routes';
-import { refuseWhileThrottled, userDisabled } from '../sign-in-rules';
+import { refuseDisabledMerchant, refuseWhileThrottled, userDisabled } from '../sign-in-rules';
 import { useSecondFactor } from './verify';
 
 export function registerMfaRoutes(app: ApiApp): void {
@@ -34,6 +34,7 @@ export function registerMfaRoutes(app: ApiApp): void {
       if (!challenge) return { ok: false as const, user: undefined };
       const [user] = await tx.select().from(users).where(eq(users.id, challenge.userId));
       if (!user!.active) throw userDisabled();
+      await refuseDisabledMerchant(user!);
       await refuseWhileThrottled(user!.email, address);
       const factor = await useSecondFactor(tx, user!.id, code);
       if (!factor) return { ok: false as const, user: user! };

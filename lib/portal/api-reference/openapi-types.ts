@@ -69,6 +69,8 @@ export interface OpenApiDocument {
   servers?: { url: string; description?: string }[];
   tags?: { name: string; description?: string }[];
   paths?: Record<string, Record<string, OperationObject | unknown>>;
+  /** OpenAPI 3.1: what the API sends to you, by event type. */
+  webhooks?: Record<string, Record<string, OperationObject | unknown>>;
   components?: Record<string, Record<string, unknown>>;
   security?: Record<string, string[]>[];
 }

@@ -4,7 +4,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { collectionAccounts } from '@/lib/accounts/schema';
 import { fromUnits, toUnits } from '@/lib/money/decimal';
 import { config } from '@/lib/platform/config';
-import { db } from '@/lib/platform/db';
+import { db, type Queryable } from '@/lib/platform/db';
 import { settlementAccounts, settlements } from '../schema';
 import { markProcessingIn } from '../transitions';
 import { endToEndIdOf, writePain001, type BankTransfer } from './pain001';
@@ -28,6 +28,12 @@ const nairobiToday = (at: Date) => new Date(at.getTime() + 3 * 3_600_000).toISOS
 /** A file that cannot be written as asked: one sentence, nothing changed. */
 export class PayoutFileError extends Error {}
 
+/**
+ * Called inside the export's transaction once the file is written: the operator console keeps the
+ * file and its audit rows there (lib/operator/payouts), so they exist exactly when the export does.
+ */
+export type KeepExport = (tx: Queryable, file: { messageId: string; xml: string; settlements: { id: string; merchantId: string; currency: string; amount: string }[] }) => Promise<void>;
+
 /** A batch is at most this many transfers: more wait for the next export. */
 const BATCH_LIMIT = 5_000;
 
@@ -39,7 +45,7 @@ const BATCH_LIMIT = 5_000;
  * exactly when it is PROCESSING. An existing file is never overwritten. `scope` limits the file to
  * some merchants (tests; an operator paying one merchant out of turn).
  */
-export async function exportBankPayouts(out: string, now = new Date(), scope: { merchantIds?: string[] } = {}): Promise<ExportReport> {
+export async function exportBankPayouts(out: string, now = new Date(), scope: { merchantIds?: string[] } = {}, keep?: KeepExport): Promise<ExportReport> {
   let created = false;
   return db().transaction(async (tx) => {
     const rows = await tx
@@ -92,6 +98,7 @@ export async function exportBankPayouts(out: string, now = new Date(), scope: { 
       throw error;
     }
     await handle.close();
+    if (keep) await keep(tx, { messageId, xml, settlements: rows.map(({ settlement }) => ({ id: settlement.id, merchantId: settlement.merchantId, currency: settlement.currency, amount: settlement.amount })) });
 
     const totals: ExportReport['totals'] = {};
     for (const currency of currencies.sort()) {

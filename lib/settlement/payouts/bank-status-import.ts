@@ -1,6 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
-import { db } from '@/lib/platform/db';
+import { db, type Queryable } from '@/lib/platform/db';
 import { settlements } from '../schema';
 import { markFailedIn, markPaidIn } from '../transitions';
 import { parsePain002, rejectionReason, StatusReportError } from './pain002';
@@ -36,7 +36,7 @@ export interface StatusImportReport {
  * accepted or pending status leaves it PROCESSING. Unknown EndToEndIds are listed, not fatal. A
  * report imported twice changes nothing the second time (each transition happens once).
  */
-export async function importBankStatus(file: string): Promise<StatusImportReport | { error: string }> {
+export async function importBankStatus(file: string, keep?: (tx: Queryable, outcome: StatusImportReport, xml: string) => Promise<void>): Promise<StatusImportReport | { error: string }> {
   let xml: string;
   try {
     if ((await stat(file)).size > MAX_BYTES) return { error: `${file} is larger than 20 MB; nothing was changed.` };
@@ -75,6 +75,8 @@ export async function importBankStatus(file: string): Promise<StatusImportReport
         outcome.unreadStatuses.push({ endToEndId: transfer.endToEndId, status: transfer.status });
       }
     }
+    // The operator console keeps the report and its audit rows in this transaction (lib/operator/payouts).
+    if (keep) await keep(tx, outcome, xml);
   });
   return outcome;
 }

@@ -4,7 +4,9 @@ import { notFound } from 'next/navigation';
 import { BillDetails } from '@/components/bills/bill-details';
 import { isAwaitingPayment } from '@/components/bills/bill-status';
 import { CancelBillForm } from '@/components/bills/cancel-bill-form';
+import { LinkButton } from '@/components/ui/link-button';
 import { PayerLinkPanel } from '@/components/payer/payer-link-panel';
+import { SendBillForm } from '@/components/messages/send-bill-form';
 import { BillProgress } from '@/components/payments/bill-progress';
 import { RecentPayments } from '@/components/payments/recent-payments';
 import { SimulatePaymentForm } from '@/components/payments/simulate-payment-form';
@@ -25,6 +27,7 @@ import { promptPhone, wholeShillings } from '@/app/(portal)/stk/defaults';
 import { channelCarries } from '@/lib/money/channels';
 import { servicePage } from '@/components/ui/service-page';
 import { recordId } from '@/lib/portal/refusals';
+import { displayPhone } from '@/lib/platform/phone';
 
 export const metadata: Metadata = { title: 'Bill' };
 
@@ -71,11 +74,22 @@ async function BillPage({ params }: { params: Promise<{ billId: string }> }) {
           ← All bills
         </Link>
       </p>
-      <PageHeader title={`Bill ${bill.paymentReference}`} description={customer ? `For ${customer.displayName}` : undefined} />
+      <PageHeader
+        title={`Bill ${bill.paymentReference}`}
+        description={customer ? `For ${customer.displayName}` : undefined}
+        actions={
+          writer && (
+            <LinkButton href={`/bills/${bill.id}/edit`} variant="secondary">
+              {bill.status === 'OPEN' && bill.amountPaid === 0 ? 'Change bill' : 'Change description'}
+            </LinkButton>
+          )
+        }
+      />
       <QueryProvider>
         <div className="space-y-8">
           <BillDetails bill={bill} customerName={customer?.displayName} />
           {link && <PayerLinkPanel link={link} what="this bill" />}
+          {writer && payable && customer && <SendBillForm billId={bill.id} customerName={customer.displayName} phone={displayPhone(customer.phone)} email={customer.email} idempotencyKey={crypto.randomUUID()} />}
           {/* Only in a currency M-Pesa carries; kept mounted once the bill is paid, so that the prompt that paid it stays on screen. */}
           {writer && channelCarries('MOBILE_MONEY', bill.currency) && (
             <SendPromptForm

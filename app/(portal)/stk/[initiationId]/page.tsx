@@ -9,7 +9,10 @@ import { isSettled } from '@/components/stk/types';
 import { PageHeader } from '@/components/ui/page-header';
 import { canWrite } from '@/lib/portal/roles';
 import { portalClient, requireSession } from '@/lib/portal/session';
-import { findPromptView } from '../prompt-view';
+import { promptView } from '../prompt-view';
+import { promptPurpose } from '../prompt-purpose';
+import { stkRoutes } from '@/lib/stk/routes';
+import { isServiceError } from '@/lib/portal/errors';
 import { servicePage } from '@/components/ui/service-page';
 import { recordId } from '@/lib/portal/refusals';
 
@@ -27,8 +30,12 @@ async function PromptPage({ params }: { params: Promise<{ initiationId: string }
   const { initiationId } = await params;
   recordId(initiationId);
   // A path id that is not a UUID is a 404 at the service, like an unknown one.
-  const view = await findPromptView(portalClient(session), initiationId);
-  if (!view) notFound();
+  const client = portalClient(session);
+  const prompt = await client.call(stkRoutes.get, { params: { initiationId } }).catch((error: unknown) => {
+    if (isServiceError(error) && error.status === 404) notFound();
+    throw error;
+  });
+  const [view, purpose] = await Promise.all([promptView(client, prompt), promptPurpose(client, prompt)]);
   const waiting = !isSettled(view.status);
   return (
     <>
@@ -44,6 +51,17 @@ async function PromptPage({ params }: { params: Promise<{ initiationId: string }
       </p>
       <PageHeader title="Payment prompt" description="An M-Pesa prompt on the payer's phone, asking them to pay." />
       <div className="max-w-2xl">
+        <p className="mb-4 text-sm text-slate-700">
+          For:{' '}
+          {purpose.href ? (
+            <Link href={purpose.href} className="font-medium text-brand-800 underline">
+              {purpose.label}
+            </Link>
+          ) : (
+            purpose.label
+          )}
+          {prompt.description && <span className="text-slate-600"> — {prompt.description}</span>}
+        </p>
         <QueryProvider>
           <PromptStatusPanel initial={view} followLink={false} />
         </QueryProvider>

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { EmptyState } from '@/components/ui/empty-state';
+import { LinkButton } from '@/components/ui/link-button';
 import { PageHeader } from '@/components/ui/page-header';
 import { Pagination } from '@/components/ui/pagination';
 import { DeactivateEndpointForm } from '@/components/webhooks/deactivate-endpoint-form';
@@ -45,7 +46,17 @@ async function EndpointPage({ params, searchParams }: { params: Promise<{ endpoi
           ← All endpoints
         </Link>
       </p>
-      <PageHeader title="Webhook endpoint" description={<span className="font-mono break-all">{endpoint.url}</span>} />
+      <PageHeader
+        title="Webhook endpoint"
+        description={<span className="font-mono break-all">{endpoint.url}</span>}
+        actions={
+          writable && (
+            <LinkButton href={`/webhooks/${endpoint.id}/edit`} variant="secondary">
+              Edit endpoint
+            </LinkButton>
+          )
+        }
+      />
       <div className="space-y-8">
         <EndpointDetails endpoint={endpoint} details={details} />
         {writable && (
