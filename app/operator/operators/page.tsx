@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { OperatorForm } from '@/components/operator/operator-form';
 import { ConfirmAction } from '@/components/team/confirm-action';
 import { InlineAction } from '@/components/team/inline-action';
+import { PendingInvitationRow } from '@/components/team/pending-invitation-row';
 import { Badge } from '@/components/ui/badge';
 import { DateTime } from '@/components/ui/date-time';
 import { PageHeader } from '@/components/ui/page-header';
@@ -107,23 +108,12 @@ async function OperatorsPage() {
             </thead>
             <tbody>
               {pending.map((invitation) => (
-                <tr key={invitation.id} data-invitation={invitation.email}>
-                  <Td label="Email" className="break-all">{invitation.email}</Td>
-                  <Td label="Role">{roleName(invitation.role)}</Td>
-                  <Td label="Expires"><DateTime value={invitation.expiresAt} /></Td>
-                  {admin && (
-                    <Td label="Actions">
-                      <ConfirmAction
-                        action={withdrawOperatorInvitation}
-                        fields={{ id: invitation.id }}
-                        verb="Withdraw invitation"
-                        what={`of ${invitation.email}`}
-                        question={<>The link sent to {invitation.email} will stop working.</>}
-                        pendingLabel="Withdrawing…"
-                      />
-                    </Td>
-                  )}
-                </tr>
+                <PendingInvitationRow
+                  key={invitation.id}
+                  invitation={invitation}
+                  roleLabel={roleName(invitation.role)}
+                  withdraw={admin ? { action: withdrawOperatorInvitation, fields: { id: invitation.id } } : undefined}
+                />
               ))}
             </tbody>
           </Table>
