@@ -1,5 +1,6 @@
 import { CheckboxField } from '@/components/ui/checkbox-field';
 import { eventTypeText, subscribableEventTypes } from './words';
+import { FieldErrors } from '@/components/ui/field-errors';
 
 export interface EventTypesFieldsetProps {
   /** The event types ticked: as last submitted, or the endpoint's own when editing. */
@@ -25,13 +26,7 @@ export function EventTypesFieldset({ checked, errors, extraHint }: EventTypesFie
           <CheckboxField key={type} id={`eventTypes-${type}`} name="eventTypes" value={type} label={eventTypeText[type]} hint={type} defaultChecked={checked.has(type)} />
         ))}
       </div>
-      <div id="eventTypes-error" aria-live="polite" aria-atomic="true">
-        {errors?.map((error) => (
-          <p key={error} className="mt-1 text-sm text-red-700">
-            {error}
-          </p>
-        ))}
-      </div>
+      <FieldErrors id="eventTypes-error" errors={errors} />
     </fieldset>
   );
 }
