@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { db } from '@/lib/platform/db';
+import { seedBenchMerchants } from '../seed-merchants';
 
 export const PAYMENTS = Number(process.env.BENCH_OPERATOR_PAYMENTS ?? 10_000_000);
 export const MERCHANTS = Number(process.env.BENCH_OPERATOR_MERCHANTS ?? 10_000);
@@ -98,13 +99,7 @@ export interface SeedReport {
  * receipts trigger queues nothing, as the bench merchants asked for no receipts.
  */
 export async function seed(log: (line: string) => void = () => {}): Promise<SeedReport> {
-  const first = (await db().execute<{ n: number }>(sql`select count(*)::int as n from virtual_accounts where account_number like '7%'`)).rows[0]!.n;
-  await db().execute(sql`insert into merchants (name, created_at) select ${PREFIX} || n, now() from generate_series(1, ${MERCHANTS}) n`);
-  await db().execute(sql`
-    insert into virtual_accounts (merchant_id, owner_type, owner_id, purpose, account_number, account_name, account_type, currency, collection_account_id)
-    select m.id, 'MERCHANT', m.id, 'LEGACY', '7' || lpad((${first} + row_number() over (order by m.id))::text, 9, '0'), m.name, 'STATIC', 'KES',
-           (select id from collection_accounts where currency = 'KES')
-      from merchants m where m.name like ${PREFIX + '%'}`);
+  await seedBenchMerchants(PREFIX, MERCHANTS, '7');
   // Slot i (1-based) is the i-th merchant's account: payments read it by index, not by a join per row.
   await db().execute(sql`create unlogged table bench_operator_slots as
     select row_number() over (order by a.id)::int as slot, a.id, a.merchant_id, a.account_number
