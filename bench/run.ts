@@ -5,7 +5,7 @@
  */
 import { spawn } from 'node:child_process';
 import { sql } from 'drizzle-orm';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -117,7 +117,10 @@ if (selected.length === 1 && selected[0] === 'memory') {
   process.exit(0);
 }
 
-const dataDir = await mkdtemp(path.join(os.tmpdir(), 'collect-bench-'));
+// BENCH_DATA_DIR keeps the database between runs (a 10M-payment seed measured again later); by default a fresh folder, removed after.
+const keptDataDir = process.env.BENCH_DATA_DIR;
+const dataDir = keptDataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'collect-bench-')));
+await mkdir(dataDir, { recursive: true });
 await chmod(dataDir, 0o755); // PostgreSQL runs as the postgres user when we are root
 const target = await startTarget(dataDir);
 // The harness seeds millions of rows a statement: the long statement timeout (the app under load keeps the request's).
@@ -131,5 +134,5 @@ try {
 } finally {
   await database.close();
   await target.stop();
-  await rm(dataDir, { recursive: true, force: true });
+  if (!keptDataDir) await rm(dataDir, { recursive: true, force: true });
 }

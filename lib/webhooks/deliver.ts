@@ -8,6 +8,7 @@ import { scheduleDelivery, type DeliveryJob } from './jobs';
 import { processLimiter, type InFlightLimiter } from './limiter';
 import { webhookRequest, type EventForDelivery } from './message';
 import { recordFailure, recordSuccess } from './record-attempt';
+import { recordPatiently } from './record-patiently';
 import { deferralDelayMs, nextStep } from './schedule';
 import { postWebhook, type SendResult } from './send';
 import { parseEndpointUrl, resolveEndpointUrl, type Resolver } from './url-policy';
@@ -17,6 +18,8 @@ export interface DeliveryOptions {
   limiter?: InFlightLimiter;
   random?: () => number;
   resolver?: Resolver;
+  /** How long a sent attempt's outcome is retried to be recorded (record-patiently.ts; tests shorten it). */
+  recordingPatienceMs?: number;
 }
 
 export type AttemptOutcome = 'deferred' | 'skipped' | 'delivered' | 'retry' | 'give_up' | 'endpoint_gone';
@@ -112,8 +115,9 @@ export async function attemptDelivery(job: DeliveryJob, options: DeliveryOptions
     const step = nextStep(due.roundAttempts + 1, result, endedAt, options.random);
     limiter.noteOutcome(job.endpointId, step.kind === 'delivered');
     countAttempt(step.kind, result.durationMs);
-    if (step.kind === 'delivered') await recordSuccess(attempt);
-    else await recordFailure(attempt, step);
+    // The POST is out: its outcome must be recorded, or the job's retry sends it again (record-patiently.ts).
+    const record = step.kind === 'delivered' ? () => recordSuccess(attempt) : () => recordFailure(attempt, step);
+    await recordPatiently(record, { deliveryId: job.deliveryId, eventId: due.event.id }, options.recordingPatienceMs);
     return step.kind;
   } finally {
     release();
