@@ -1,4 +1,4 @@
-import { isDatabaseUnavailable } from '@/lib/platform/db/errors';
+import { isDatabaseUnavailable, sqlStateOf } from '@/lib/platform/db/errors';
 import { logger } from '@/lib/platform/logger';
 
 /**
@@ -18,14 +18,7 @@ const LONGEST_WAIT_MS = 5_000;
 /** SQLSTATEs worth another try besides "unavailable": deadlock, serialization failure, lock not available. */
 const TRANSIENT_CODES = new Set(['40001', '40P01', '55P03']);
 
-function isTransient(error: unknown): boolean {
-  if (isDatabaseUnavailable(error)) return true;
-  for (let current = error, depth = 0; current && depth < 5; current = (current as { cause?: unknown }).cause, depth += 1) {
-    const { code } = current as { code?: unknown };
-    if (typeof code === 'string' && TRANSIENT_CODES.has(code)) return true;
-  }
-  return false;
-}
+const isTransient = (error: unknown) => isDatabaseUnavailable(error) || TRANSIENT_CODES.has(sqlStateOf(error) ?? '');
 
 /** The error line of a send whose outcome was not recorded (it will go again): operators and tests count these. */
 export const UNRECORDED_SEND = 'webhook sent but its outcome could not be recorded; the job will run again and send it again';

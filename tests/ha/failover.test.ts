@@ -99,18 +99,15 @@ async function serverBehindHaproxy(): Promise<{ node: string | undefined; recove
  * Where HAProxy sends a new connection once it has seen the new leader: its health check runs every
  * second, so for a moment after the app's first 2xx a new connection may still reach the old node,
  * which Patroni is restarting (the connection then ends unexpectedly). Asked until it answers the
- * expected primary, within 30 s; the last answer (or error) is what a failure shows.
+ * expected primary, within 30 s; the last answer is what a failure shows.
  */
-async function serverBehindHaproxyBecomes(node: string): Promise<{ node: string | undefined; recovering: boolean }> {
-  let last: unknown;
-  try {
-    return await waitFor(`HAProxy sends connections to ${node}, a primary`, async () => {
-      last = await serverBehindHaproxy().catch((error: unknown) => error);
-      return (last as { node?: string }).node === node && (last as { recovering?: boolean }).recovering === false ? (last as { node: string; recovering: boolean }) : undefined;
-    }, 30_000, explain);
-  } catch {
-    return last as { node: string | undefined; recovering: boolean };
-  }
+async function serverBehindHaproxyBecomes(node: string): Promise<{ node: string | undefined; recovering: boolean } | undefined> {
+  let last: { node: string | undefined; recovering: boolean } | undefined;
+  const reached = await waitFor(`HAProxy sends connections to ${node}, a primary`, async () => {
+    last = await serverBehindHaproxy();
+    return last.node === node && !last.recovering ? last : undefined;
+  }, 30_000, explain).catch(() => undefined);
+  return reached ?? last;
 }
 
 const startLoad = () => startRailLoad({ baseUrl: app!.baseUrl, mpesaToken: app!.mpesaToken, bankSecret: BANK_SECRET, accountNumber: app!.accountNumber, senders: 8 });
