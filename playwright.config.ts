@@ -1,18 +1,30 @@
 import { defineConfig, devices } from '@playwright/test';
+import { existsSync } from 'node:fs';
 import { baseURL, serverEnvironment } from './e2e/support/environment';
 
 /**
+ * Debian's chromium-headless-shell when it is installed (.ci/run installs it): the headless-only
+ * build of the same Chromium, the one Playwright itself runs headless tests with. It took 39 % less
+ * CPU than the full browser in headless mode over the same tests, and the browsers are the largest
+ * share of the suite's CPU (docs/testing.md). Otherwise the full browser; E2E_CHROMIUM names another.
+ */
+const chromium =
+  process.env.E2E_CHROMIUM ?? (existsSync('/usr/bin/chromium-headless-shell') ? '/usr/bin/chromium-headless-shell' : '/usr/bin/chromium');
+
+/**
  * Browser tests against the real server (service + portal in one process) on a fresh database.
- * Chromium comes from the system (/usr/bin/chromium): Playwright cannot download browsers here.
+ * Chromium comes from the system (Debian's packages): Playwright cannot download browsers here.
  */
 export default defineConfig({
   testDir: './e2e',
   globalSetup: './e2e/global-setup.ts',
-  // Two spec files at a time, each file's tests in order in one worker. Each worker slot signs in
-  // as a merchant of its own (e2e/support/accounts.ts), so files running together share only the
-  // server and its database. Most of a test is waiting (for a render, a job, a simulated payer),
-  // which the other worker fills: docs/testing.md. `--workers=1` runs them one at a time, as before.
-  workers: 2,
+  // Four spec files at a time, each file's tests in order in one worker (the longest files, whose
+  // tests stand alone, spread theirs: `mode: 'parallel'` in them). Each worker slot signs in as a
+  // merchant of its own (e2e/support/accounts.ts), so files running together share only the server
+  // and its database. Much of a test is waiting (for a render, a job, a simulated payer, a
+  // timeout), which the other workers fill; two left a quiet machine's cores idle most of the run:
+  // docs/testing.md. `--workers=1` runs them one at a time, as before.
+  workers: 4,
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
@@ -29,14 +41,17 @@ export default defineConfig({
       use: {
         ...devices['Desktop Chrome'],
         launchOptions: {
-          executablePath: '/usr/bin/chromium',
+          executablePath: chromium,
           args: ['--no-sandbox', '--headless', '--disable-gpu', '--disable-background-networking'],
         },
       },
     },
   ],
   webServer: {
-    command: 'node --import tsx server.ts',
+    // The compiled server (scripts/build-server.mjs: a no-op when no source changed, as after
+    // `npm test`'s build lane), as `npm start` runs it: no TypeScript compiled at start, no tsx
+    // process beside it. `exec`, so that the SIGTERM below reaches node, not the shell.
+    command: 'node scripts/build-server.mjs && exec node dist/server.mjs',
     url: `${baseURL}/login`,
     env: serverEnvironment,
     reuseExistingServer: false,

@@ -2,6 +2,10 @@ import { gzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations, expectNoSidewaysScroll, PHONE } from './support/phone';
 
+// Each test of this file stands alone (its own sign-in, its own data), so they spread over the
+// workers instead of queueing in one: it is one of the suite's longest files (docs/testing.md).
+test.describe.configure({ mode: 'parallel' });
+
 test.describe('API reference', () => {
   test('is navigable by tag and operation, with a search box, anchors and a way back to the portal', async ({ page }) => {
     await page.goto('/docs');

@@ -7,6 +7,10 @@ import { expectNoSidewaysScroll, PHONE } from './support/phone';
 import { signInWithoutTheForm } from './support/portal';
 import { createBill, createCustomerWithAccount, legacyAccount, serviceAs } from './support/service';
 
+// Each test of this file stands alone (its own sign-in, its own data), so they spread over the
+// workers instead of queueing in one: it is one of the suite's longest files (docs/testing.md).
+test.describe.configure({ mode: 'parallel' });
+
 const DESKTOP = { width: 1280, height: 800 };
 
 /** axe finds nothing serious or critical (the minor and moderate findings are the phone sweep's business). Soft, so the loop reports every page. */

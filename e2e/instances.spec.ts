@@ -12,8 +12,8 @@ import { legacyAccount, unique } from './support/service';
 
 /**
  * Two app processes on one database, as an operator runs several instances: the suite's server
- * (embedded PostgreSQL) and a second `node --import tsx server.ts` given only DATABASE_URL, a data
- * folder of its own and a port. Everything they must agree on comes from the database.
+ * (embedded PostgreSQL) and a second `node dist/server.mjs` (the compiled server.ts the suite's
+ * server runs too) given only DATABASE_URL, a data folder of its own and a port. Everything they must agree on comes from the database.
  */
 const SECOND_PORT = 3101;
 const secondURL = `http://127.0.0.1:${SECOND_PORT}`;
@@ -52,7 +52,7 @@ test.beforeAll(async ({}, testInfo) => {
   await database.connect();
   receiver = await startWebhookReceiver();
   secondDataDir = await mkdtemp(path.join(os.tmpdir(), 'collect-e2e-second-'));
-  second = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
+  second = spawn(process.execPath, ['dist/server.mjs'], {
     env: {
       ...process.env,
       PORT: String(SECOND_PORT),
@@ -189,7 +189,7 @@ test.describe('two instances on one database', () => {
     ] as const) {
       const dataDir = await mkdtemp(path.join(os.tmpdir(), 'collect-e2e-third-'));
       try {
-        const third = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
+        const third = spawn(process.execPath, ['dist/server.mjs'], {
           env: { ...process.env, PORT: String(SECOND_PORT + 1), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: url, LOG_LEVEL: 'warn', [variable]: value },
           stdio: ['ignore', 'pipe', 'pipe'],
         });

@@ -7,6 +7,10 @@ import { mainNav, signIn, signInWithoutTheForm } from './support/portal';
 import { createBill, createCustomerWithAccount, legacyAccount, serviceAs } from './support/service';
 import { startReceiver } from './support/webhooks';
 
+// Each test of this file stands alone (its own sign-in, its own data), so they spread over the
+// workers instead of queueing in one: it is one of the suite's longest files (docs/testing.md).
+test.describe.configure({ mode: 'parallel' });
+
 const menuButton = (page: Page) => mainNav(page).getByRole('button', { name: 'Menu' });
 
 test.describe('the portal on a phone', () => {

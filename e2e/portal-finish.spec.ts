@@ -1,8 +1,7 @@
-import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { demo, type Account } from './support/accounts';
-import { serverEnvironment } from './support/environment';
+import { cliWithPassword } from './support/cli';
 import { receipt, simulatePayment } from './support/payments';
 import { expectNoSidewaysScroll, PHONE } from './support/phone';
 import { signInWithoutTheForm } from './support/portal';
@@ -11,10 +10,7 @@ import { createCustomerWithAccount, serviceAs } from './support/service';
 /** A merchant of this test's own (the operator CLI, as the global setup does), so its team and sub-merchants are only this test's. */
 function newMerchantAdmin(): Account {
   const admin = { email: `admin-${randomUUID().slice(0, 8)}@example.com`, password: 'admin-password-123' };
-  execFileSync(process.execPath, ['--import', 'tsx', 'scripts/cli.ts', 'merchant:create', '--name', 'Finish Duka', '--email', admin.email], {
-    env: { ...process.env, ...serverEnvironment, COLLECT_PASSWORD: admin.password },
-    encoding: 'utf8',
-  });
+  cliWithPassword(admin.password, 'merchant:create', '--name', 'Finish Duka', '--email', admin.email);
   return admin;
 }
 

@@ -5,6 +5,10 @@ import { baseURL } from './support/environment';
 import { signInWithoutTheForm } from './support/portal';
 import { createBill, legacyAccount, serviceAs, unique } from './support/service';
 
+// Each test of this file stands alone (its own sign-in, its own data), so they spread over the
+// workers instead of queueing in one: it is one of the suite's longest files (docs/testing.md).
+test.describe.configure({ mode: 'parallel' });
+
 /**
  * The portal hands its address (query parameters, path ids) to the service. Whatever the address
  * holds, a page answers with its content, a message saying what the service refused, or the

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { Secret, TOTP } from 'otpauth';
 import type { Account } from './support/accounts';
 import { cliWithPassword } from './support/cli';
 import { cents, receipt } from './support/payments';
 import { signInWithoutTheForm } from './support/portal';
 import { serviceAs } from './support/service';
+import { codeFor, enrolmentCode } from './support/authenticator';
 
 /**
  * Settlement, end to end, on a merchant of this spec's own (the operator CLI, as team.spec does):
@@ -27,15 +27,11 @@ function newMerchant(name: string) {
   return { admin, accountNumber: made.virtualAccount.accountNumber, userOf };
 }
 
-/** The code the test's own authenticator app shows, for the current step or one before. */
-const codeFor = (secret: string, stepsBack = 0) =>
-  new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() - stepsBack * 30_000 });
-
 async function enrolTwoFactors(page: Page): Promise<{ secret: string; recoveryCodes: string[] }> {
   await page.goto('/account');
   await page.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
   const secret = (await page.getByTestId('totp-secret').textContent())!.trim();
-  await page.getByLabel('Code from the app').fill(codeFor(secret, 1));
+  await page.getByLabel('Code from the app').fill(await enrolmentCode(page, secret));
   await page.getByRole('button', { name: 'Turn on two factors' }).click();
   const recovery = page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
   await expect(recovery).toHaveCount(10);

@@ -1,19 +1,16 @@
-import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
-import { Secret, TOTP } from 'otpauth';
 import { demo, type Account } from './support/accounts';
-import { baseURL, serverEnvironment } from './support/environment';
+import { cliWithPassword } from './support/cli';
+import { baseURL } from './support/environment';
 import { signIn, signInWithoutTheForm } from './support/portal';
 import { serviceAs } from './support/service';
+import { codeFor, enrolmentCode } from './support/authenticator';
 
 /** A merchant of this test's own (the operator CLI, as in the global setup), so its policy touches no other test. */
 function newMerchantAdmin(): Account {
   const admin = { email: `admin-${randomUUID().slice(0, 8)}@example.com`, password: 'admin-password-123' };
-  execFileSync(process.execPath, ['--import', 'tsx', 'scripts/cli.ts', 'merchant:create', '--name', 'Second Duka', '--email', admin.email], {
-    env: { ...process.env, ...serverEnvironment, COLLECT_PASSWORD: admin.password },
-    encoding: 'utf8',
-  });
+  cliWithPassword(admin.password, 'merchant:create', '--name', 'Second Duka', '--email', admin.email);
   return admin;
 }
 
@@ -21,15 +18,11 @@ async function enrolFromAccountPage(page: Page): Promise<string> {
   await page.goto('/account');
   await page.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
   const secret = (await page.getByTestId('totp-secret').textContent())!.trim();
-  await page.getByLabel('Code from the app').fill(codeFor(secret, 1));
+  await page.getByLabel('Code from the app').fill(await enrolmentCode(page, secret));
   await page.getByRole('button', { name: 'Turn on two factors' }).click();
   await expect(page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10);
   return secret;
 }
-
-/** The code the test's own authenticator app shows, for the current step or one before. */
-const codeFor = (secret: string, stepsBack = 0) =>
-  new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() - stepsBack * 30_000 });
 
 async function exchange(page: Page, apiKey: string) {
   return page.request.post(`${baseURL}/api/v1/auth/token`, { data: { apiKey } });
@@ -96,7 +89,7 @@ test.describe('team, API keys, two factors and audit', () => {
     await inviteePage.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
     const totpSecret = (await inviteePage.getByTestId('totp-secret').textContent())!.trim();
     await expect(inviteePage.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
-    await inviteePage.getByLabel('Code from the app').fill(codeFor(totpSecret, 1));
+    await inviteePage.getByLabel('Code from the app').fill(await enrolmentCode(inviteePage, totpSecret));
     await inviteePage.getByRole('button', { name: 'Turn on two factors' }).click();
     await expect(inviteePage.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10);
 

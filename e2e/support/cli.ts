@@ -3,7 +3,11 @@ import { promisify } from 'node:util';
 import { serverEnvironment } from './environment';
 
 const run = promisify(execFile);
-const cliArguments = (args: string[]) => ['--import', 'tsx', 'scripts/cli.ts', ...args];
+/**
+ * The CLI the global setup compiled (support/compiled-cli.ts), or scripts/cli.ts through tsx when
+ * there is none (a helper used outside a Playwright run).
+ */
+const cliArguments = (args: string[]) => (process.env.COLLECT_E2E_CLI ? [process.env.COLLECT_E2E_CLI, ...args] : ['--import', 'tsx', 'scripts/cli.ts', ...args]);
 
 /** Runs the operator CLI against the test server's database; it prints its JSON answer alone on standard output. */
 export function cli(...args: string[]): Record<string, unknown> {
@@ -24,8 +28,8 @@ export function cliWithPassword(password: string, ...args: string[]): Record<str
 }
 
 /**
- * `cli` without blocking, so that the global setup runs its commands side by side: each one
- * starts Node and compiles the CLI (seconds on a loaded machine), most of it waiting.
+ * `cli` without blocking, so that the global setup runs its commands side by side: each one starts
+ * Node, loads the CLI and connects (about a second on a loaded machine), much of it waiting.
  */
 export async function cliInBackground(args: string[], password?: string): Promise<Record<string, unknown>> {
   const { stdout } = await run(process.execPath, cliArguments(args), {

@@ -23,7 +23,16 @@ export const serverEnvironment: Record<string, string> = {
   DATA_DIR: process.env.COLLECT_E2E_DATA_DIR,
   DEMO_PASSWORD: 'demo-password-123',
   ACCESS_TOKEN_TTL_SECONDS: String(ACCESS_TOKEN_TTL_SECONDS),
-  NODE_ENV: 'production',
+  // NODE_ENV=test only for what the server reads at run time, which is what allows the cheap hashes
+  // below (lib/platform/config.ts refuses them otherwise). The portal itself is `next build`'s
+  // production build either way: Next inlines NODE_ENV into it at build time, and serves its
+  // production runtime for any value but "development".
+  NODE_ENV: 'test',
+  // scrypt at N=2^10 instead of production's 2^15 (about 100 ms of CPU per sign-in, and the suite
+  // signs in several hundred times: every helper of support/service.ts, every test's own sign-in).
+  // What a test asserts about a password does not depend on the cost, which each stored hash
+  // carries; tests/auth/password-cost.test.ts checks production's. docs/testing.md.
+  PASSWORD_HASH_COST: '10',
   LOG_LEVEL: 'warn',
   // The shortest the service allows: a prompt nobody answers times out after 30 s instead of 3 minutes.
   STK_TIMEOUT_SECONDS: '10',

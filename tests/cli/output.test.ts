@@ -2,11 +2,12 @@ import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { compiledEntry } from '../support/compiled-scripts';
 
 /** Runs the operator CLI with standard output and standard error as pipes, as `… | jq` would. */
 function runCli(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/cli.ts', ...args], {
+    const child = spawn(process.execPath, [compiledEntry('scripts/cli.ts'), ...args], {
       env: { ...process.env, DATABASE_URL: inject('databaseUrl'), DATA_DIR: inject('testDataDir'), ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

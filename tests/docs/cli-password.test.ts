@@ -6,7 +6,11 @@ import { signIn, uniqueEmail } from '../support/fixtures';
 
 const api = useTestApi();
 
-/** The operator CLI as the README runs it, against the test database, with standard input given. */
+/**
+ * The operator CLI as the README runs it (`npm run cli`: scripts/cli.ts through tsx), against the test
+ * database, with standard input given. Through tsx on purpose: the other tests start the CLI compiled
+ * once per run (tests/support/compiled-scripts.ts), so this file is what keeps the documented path run.
+ */
 function cli(args: string[], options: { stdin?: string; env?: Record<string, string> } = {}) {
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/cli.ts', ...args], {

@@ -7,6 +7,7 @@ import { createInterface } from 'node:readline';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Runner } from 'graphile-worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compiledEntry } from '../support/compiled-scripts';
 import { recordEvent } from '@/lib/events/record';
 import { createMerchant } from '@/lib/merchants/operations';
 import { config, parseConfig, setConfig } from '@/lib/platform/config';
@@ -140,7 +141,7 @@ describe('a worker that died holding a delivery', () => {
     const { deliveries } = await recordQuietly(merchantId);
     const delivery = deliveries.find((each) => each.endpointId === endpointId)!;
 
-    const child = spawn(process.execPath, ['--import', 'tsx', path.resolve('tests/webhooks/fixtures/crash-child.ts'), 'deliver'], {
+    const child = spawn(process.execPath, [compiledEntry('tests/webhooks/fixtures/crash-child.ts'), 'deliver'], {
       env: { ...process.env, TEST_DATABASE_URL: database.url, TEST_DATA_DIR: dataDir },
       stdio: ['ignore', 'pipe', 'inherit'],
     });

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import { describe, expect, inject, it } from 'vitest';
+import { compiledEntry } from '../support/compiled-scripts';
 import { useTestApi } from '../support/api-server';
 import { newMerchant, signIn } from '../support/fixtures';
 import { call, signedInOperator, type Json } from './desk-support';
@@ -11,7 +12,7 @@ const totpCode = (secret: string) => new TOTP({ algorithm: 'SHA1', digits: 6, pe
 
 function runCli(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/cli.ts', ...args], {
+    const child = spawn(process.execPath, [compiledEntry('scripts/cli.ts'), ...args], {
       env: { ...process.env, DATABASE_URL: inject('databaseUrl'), DATA_DIR: inject('testDataDir'), LOG_LEVEL: 'silent', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

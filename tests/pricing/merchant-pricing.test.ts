@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { describe, expect, inject, it } from 'vitest';
+import { compiledEntry } from '../support/compiled-scripts';
 import { checkLedger } from '@/lib/ledger/check';
 import { ingestPayment } from '@/lib/payments/ingest';
 import { db } from '@/lib/platform/db';
@@ -22,7 +23,7 @@ async function recorded(result: Awaited<ReturnType<typeof ingestPayment>>) {
 }
 
 const cli = (...args: string[]) =>
-  promisify(execFile)('node', ['--import', 'tsx', 'scripts/cli.ts', 'merchant:pricing', ...args], {
+  promisify(execFile)('node', [compiledEntry('scripts/cli.ts'), 'merchant:pricing', ...args], {
     env: { ...process.env, DATABASE_URL: inject('databaseUrl'), LOG_LEVEL: 'silent', DATA_DIR: inject('testDataDir') },
   });
 

@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { describe, expect, inject, it } from 'vitest';
+import { compiledEntry } from '../support/compiled-scripts';
 import { db } from '@/lib/platform/db';
 import { recoverMissedPayments } from '@/lib/recovery/recover';
 import { recoverReceipt } from '@/lib/recovery/recover-receipt';
@@ -98,7 +99,7 @@ describe('the sandbox: a dropped M-Pesa callback, recovered', () => {
     const { token, virtualAccount } = await signedInMerchant(api);
     const reference = receipt();
     await simulate(token, { accountNumber: virtualAccount.accountNumber, amount: 333, channel: 'MOBILE_MONEY', providerReference: reference, callback: 'dropped' });
-    const { stdout } = await promisify(execFile)('node', ['--import', 'tsx', 'scripts/cli.ts', 'rails:recover', '--since', '15m'], {
+    const { stdout } = await promisify(execFile)('node', [compiledEntry('scripts/cli.ts'), 'rails:recover', '--since', '15m'], {
       env: { ...process.env, DATABASE_URL: inject('databaseUrl'), SANDBOX: 'true', LOG_LEVEL: 'silent', DATA_DIR: inject('testDataDir') },
     });
     const printed = JSON.parse(stdout);
@@ -108,7 +109,7 @@ describe('the sandbox: a dropped M-Pesa callback, recovered', () => {
   }, 60_000);
 
   it('the CLI refuses a --since it cannot read, naming the option', async () => {
-    const failure = await promisify(execFile)('node', ['--import', 'tsx', 'scripts/cli.ts', 'rails:recover', '--since', 'yesterday'], {
+    const failure = await promisify(execFile)('node', [compiledEntry('scripts/cli.ts'), 'rails:recover', '--since', 'yesterday'], {
       env: { ...process.env, DATABASE_URL: inject('databaseUrl'), LOG_LEVEL: 'silent' },
     }).catch((error: { code: number; stderr: string }) => error);
     expect(failure).toMatchObject({ code: 2, stderr: expect.stringContaining('--since must be a number and a unit') });

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { convert } from 'xmlbuilder2';
 import { describe, expect, inject, it } from 'vitest';
+import { compiledEntry } from '../support/compiled-scripts';
 import { collectionAccounts } from '@/lib/accounts/schema';
 import { payments, suspensePayments } from '@/lib/payments/schema';
 import { db } from '@/lib/platform/db';
@@ -232,7 +233,7 @@ describe('the operator commands', () => {
   /** The operator CLI as an operator runs it, against this run's database. */
   function runCli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
     return new Promise((resolve, reject) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/cli.ts', ...args], {
+      const child = spawn(process.execPath, [compiledEntry('scripts/cli.ts'), ...args], {
         env: { ...process.env, DATABASE_URL: inject('databaseUrl'), DATA_DIR: inject('testDataDir'), SANDBOX: 'false' },
         stdio: ['ignore', 'pipe', 'pipe'],
       });

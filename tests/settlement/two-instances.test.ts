@@ -4,6 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Runner } from 'graphile-worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compiledEntry } from '../support/compiled-scripts';
 import { db } from '@/lib/platform/db';
 import { enqueue } from '@/lib/platform/jobs/queue';
 import { startWorker } from '@/lib/platform/jobs/worker';
@@ -19,11 +20,9 @@ beforeAll(() => {
   instanceConfig({ DATA_DIR: '/tmp/collect-two-instances-test', SANDBOX: 'true' });
 });
 
-const CHILD = path.join(import.meta.dirname, 'fixtures', 'scheduler-instance.ts');
-
 /** The other instance: a process of its own that runs the schedule at `startAt`, as of `now`. */
 function otherInstance(startAt: number, now: Date): Promise<ScheduleRun> {
-  const child = spawn(process.execPath, ['--import', 'tsx', CHILD], {
+  const child = spawn(process.execPath, [compiledEntry('tests/settlement/fixtures/scheduler-instance.ts')], {
     cwd: path.resolve(import.meta.dirname, '../..'),
     env: { ...process.env, TEST_DATABASE_URL: database.url(), START_AT: String(startAt), NOW: now.toISOString() },
     stdio: ['ignore', 'pipe', 'inherit'],

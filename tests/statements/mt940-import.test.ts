@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, inject, it } from 'vitest';
+import { compiledEntry } from '../support/compiled-scripts';
 import { checkLedger } from '@/lib/ledger/check';
 import { importStatementFile } from '@/lib/statements/import-statement';
 import { StatementFileError } from '@/lib/statements/statement';
@@ -79,7 +80,7 @@ describe('importing an MT940 bank statement', () => {
 
 describe('npm run cli -- statements:import', () => {
   const cli = (file: string) =>
-    promisify(execFile)('node', ['--import', 'tsx', 'scripts/cli.ts', 'statements:import', '--file', file], {
+    promisify(execFile)('node', [compiledEntry('scripts/cli.ts'), 'statements:import', '--file', file], {
       env: { ...process.env, DATABASE_URL: inject('databaseUrl'), LOG_LEVEL: 'silent' },
     }).then(
       ({ stdout }) => ({ code: 0, stdout, stderr: '' }),

@@ -7,11 +7,13 @@ import { startEmbeddedPostgres, type RunningPostgres } from '@/lib/platform/post
 import { useDatabaseUrl, closePool } from '@/lib/platform/db';
 import { applyMigrations } from '@/lib/platform/db/migrate';
 import { workerCount } from './worker-count';
+import { compileTestEntries } from './compiled-scripts';
 
 let embedded: RunningPostgres | undefined;
 let dataDir: string | undefined;
 let createdDatabases: { adminUrl: string; names: string[] } | undefined;
 let ownDataDir: string | undefined;
+let compiled: { folder: string; remove: () => Promise<void> } | undefined;
 
 const urlOf = (serverUrl: string, database: string) => {
   const parsed = new URL(serverUrl);
@@ -31,6 +33,9 @@ const urlOf = (serverUrl: string, database: string) => {
  * ran on one worker. tests/support/worker-database.ts points each file at its worker's database.
  */
 export async function setup(project: TestProject): Promise<void> {
+  // The CLI and the tests' child processes, compiled once while PostgreSQL starts (compiled-scripts.ts).
+  const compiling = compileTestEntries().then((made) => (compiled = made).folder);
+  compiling.catch(() => undefined); // awaited below; a failure before that must not go unhandled
   let serverUrl: string;
   let base: string;
   if (process.env.DATABASE_URL) {
@@ -69,6 +74,7 @@ export async function setup(project: TestProject): Promise<void> {
   const testDataDir = dataDir ?? (ownDataDir = await mkdtemp(path.join(os.tmpdir(), 'collect-test-')));
   // Each worker has a data folder of its own too: the secrets' legacy files there belong to one database.
   for (let index = 1; index <= workers.length; index += 1) await mkdir(path.join(testDataDir, `w${index}`), { recursive: true });
+  project.provide('compiledScriptsDir', await compiling);
   project.provide('databaseUrls', workers.map((name) => urlOf(serverUrl, name)));
   project.provide('templateDatabase', template);
   project.provide('testDataDirRoot', testDataDir);
@@ -78,6 +84,7 @@ export async function setup(project: TestProject): Promise<void> {
 }
 
 export async function teardown(): Promise<void> {
+  await compiled?.remove();
   await embedded?.stop();
   for (const folder of [dataDir, ownDataDir]) if (folder) await rm(folder, { recursive: true, force: true });
   if (createdDatabases && !embedded) {

@@ -4,6 +4,7 @@ import { createInterface } from 'node:readline';
 import { sql } from 'drizzle-orm';
 import type { Runner } from 'graphile-worker';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { compiledEntry } from '../support/compiled-scripts';
 import { db } from '@/lib/platform/db';
 import { sweepAbandonedAttempts } from '@/lib/webhooks/sweep';
 import { useTestApi } from '../support/api-server';
@@ -12,7 +13,6 @@ import { CRASH_TASK } from './fixtures/crash-child';
 import { createEndpoint, deliveryRow, eventually, queuedJob, recordQuietly, signedInMerchant, startDeliveryWorker, verifyWebhook } from './support';
 
 const api = useTestApi({ SANDBOX: 'true' });
-const CHILD = path.join(import.meta.dirname, 'fixtures', 'crash-child.ts');
 
 let receiver: WebhookReceiver;
 const workers: Runner[] = [];
@@ -25,7 +25,7 @@ afterAll(async () => {
 });
 
 function child(...args: string[]) {
-  const process_ = spawn(process.execPath, ['--import', 'tsx', CHILD, ...args], {
+  const process_ = spawn(process.execPath, [compiledEntry('tests/webhooks/fixtures/crash-child.ts'), ...args], {
     cwd: path.resolve(import.meta.dirname, '../..'),
     env: { ...process.env, TEST_DATABASE_URL: inject('databaseUrl'), TEST_DATA_DIR: inject('testDataDir') },
     stdio: ['ignore', 'pipe', 'inherit'],
