@@ -7,6 +7,17 @@
 import { sql } from 'drizzle-orm';
 import { MERCHANT_TOTALS_SHARDS } from '@/lib/payments/schema';
 import { db } from '@/lib/platform/db';
+import { createMonthlyPartitions, PARTITION_MONTHS_AHEAD } from '@/lib/platform/db/partitions';
+
+/**
+ * The month partitions of a history that starts `since` (migration 0035): a database made today has
+ * partitions from this month on, and seeded months past would otherwise all land in the default one.
+ */
+export async function partitionsSince(since: Date): Promise<void> {
+  const now = new Date();
+  const months = (now.getUTCFullYear() - since.getUTCFullYear()) * 12 + now.getUTCMonth() - since.getUTCMonth();
+  await createMonthlyPartitions({ now: since, monthsAhead: months + PARTITION_MONTHS_AHEAD });
+}
 
 const NAMES = ['Achieng Otieno', 'Wanjiru Kamau', 'Mwangi Kariuki', 'Njeri Wambui', 'Omondi Okoth', 'Chebet Kiprop', 'Mutua Musyoka', 'Akinyi Adhiambo'];
 
@@ -22,6 +33,7 @@ export async function seedPayments(merchantId: string, accounts: SeedAccount[], 
   const ids = `{${accounts.map((account) => account.id).join(',')}}`;
   const numbers = `{${accounts.map((account) => account.accountNumber).join(',')}}`;
   const customers = `{${accounts.map((account) => account.customerId ?? 'NULL').join(',')}}`;
+  await partitionsSince(new Date(Date.now() - count * 3000)); // one payment every 3 s back from now, below
   for (let from = 1; from <= count; from += batchSize) {
     const to = Math.min(count, from + batchSize - 1);
     // Receipts are unique per rail: 'B' + the row number in hexadecimal, padded to 10 characters.

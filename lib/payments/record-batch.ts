@@ -97,9 +97,12 @@ const runBatchStatement = preparedWithInput<{ id: string }>(
              rail, channel, amount, fee_amount, net_amount, 0, currency, payer_name, payer_phone,
              payer_phone_reversed, payer_account, provider_reference, bill_reference, narration, 'UNMATCHED',
              received_at, created_at, fee_rule
-        from input join claimed using (rail, provider_reference)
+        -- A batch may hold two copies of one reference (a redelivery while the first is in flight): the
+        -- claim is made once, and only the first copy is written (payments, partitioned by month since
+        -- migration 0035, has no unique key of the reference to drop the second).
+        from (select distinct on (rail, provider_reference) input.* from input join claimed using (rail, provider_reference)
+               order by rail, provider_reference, ord) first_copy
        order by ord
-      on conflict (rail, provider_reference) do nothing
       returning id
     ), written as (
       select input.* from input join inserted using (id)

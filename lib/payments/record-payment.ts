@@ -48,8 +48,10 @@ function recordPaymentSql(payment: PaymentRow, posting: Omit<Posting, 'paymentId
              ${p.overpaidAmount}::numeric, ${p.currency}::text, ${p.payerName}::text, ${p.payerPhone}::text, ${p.payerPhoneReversed}::text,
              ${p.payerAccount}::text, ${p.providerReference}::text, ${p.billReference}::text, ${p.narration}::text, ${p.matchStatus}::text,
              ${p.receivedAt.toISOString()}::timestamptz, ${p.createdAt.toISOString()}::timestamptz, ${JSON.stringify(p.feeRule)}::jsonb
-       where exists (select 1 from claimed) or ${claimHeld}::boolean
-      on conflict (rail, provider_reference) do nothing
+       where exists (select 1 from claimed)
+          -- A held claim (suspense being resolved, locked by the caller) writes the payment once: the
+          -- claim is the only unique key of a reference since payments are partitioned (migration 0035).
+          or (${claimHeld}::boolean and not exists (select 1 from payments where rail = ${p.rail}::text and provider_reference = ${p.providerReference}::text))
       returning id
     ), ${ledgerCtes({ ...posting, paymentId: p.id, providerReference: p.providerReference }, inserted)},
     ${eventWithDeliveriesCtes({ merchantId: p.merchantId, subMerchantId: p.subMerchantId, type: 'payment.received', data: toPaymentJson(p) }, { guard: inserted })}

@@ -1,0 +1,103 @@
+import { performance } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
+import { db, pool } from '@/lib/platform/db';
+import { partitionsSince } from '../seed-payments';
+import type { Target } from './target';
+
+const PAYMENTS = Number(process.env.BENCH_PARTITION_PAYMENTS ?? 1_000_000);
+const MERCHANTS = 100;
+const ROUNDS = Number(process.env.BENCH_PARTITION_ROUNDS ?? 300);
+const YEAR_SECONDS = 31_536_000;
+
+/**
+ * Partitioned `payments` (migration 0035) against the same rows in one plain table with the keys it
+ * had before (id alone, (rail, provider_reference) unique), query by query. The two are read
+ * alternately, query after query, so that the shared machine's slower and faster spells fall on both
+ * alike: the medians and 99th percentiles compare, the absolute figures are this machine's at that hour.
+ */
+export async function partitioningScenario(target: Target): Promise<string> {
+  const seeding = performance.now();
+  await partitionsSince(new Date(Date.now() - YEAR_SECONDS * 1000));
+  for (let from = 1; from <= PAYMENTS; from += 250_000) {
+    await db().execute(sql`
+      insert into payments (merchant_id, virtual_account_id, account_number, rail, channel, amount, fee_amount, net_amount, currency,
+                            payer_name, payer_phone, payer_phone_reversed, provider_reference, bill_reference, match_status, received_at, created_at)
+      select md5('m' || n % ${MERCHANTS})::uuid, md5('a' || n % 5000)::uuid, '1' || (n % 5000), 'MPESA', 'MOBILE_MONEY', 100, 1, 99, 'KES',
+             'Bench payer ' || (n % 997), phone, reverse(phone), 'P' || lpad(upper(to_hex(n)), 9, '0'), null, 'UNMATCHED', at, at
+        from (select n, '2547' || lpad(((n::bigint * 7919) % 100000000)::text, 8, '0') as phone,
+                     date_trunc('milliseconds', now()) - make_interval(secs => (n::bigint * ${YEAR_SECONDS} / ${PAYMENTS})::int) as at
+                from generate_series(${from}::int, ${Math.min(PAYMENTS, from + 249_999)}::int) n) rows`);
+  }
+  await db().execute(sql`drop table if exists payments_plain`);
+  await db().execute(sql`create table payments_plain (like payments including defaults including constraints) with (fillfactor = 50)`);
+  await db().execute(sql`insert into payments_plain select * from payments`);
+  const { rows: definitions } = await db().execute<{ indexdef: string }>(sql`
+    select indexdef from pg_indexes where tablename = 'payments' and indexname not in ('payments_pkey', 'payments_rail_reference_idx')`);
+  for (const { indexdef } of definitions) {
+    await db().execute(sql.raw(indexdef.replace(/INDEX (\w+) ON ONLY public\.payments /, 'INDEX $1_plain ON public.payments_plain ')));
+  }
+  await db().execute(sql`alter table payments_plain add primary key (id), add unique (rail, provider_reference)`);
+  await db().execute(sql`vacuum (analyze) payments, payments_plain`);
+  const seededIn = ((performance.now() - seeding) / 1000).toFixed(0);
+  const { rows: counted } = await db().execute<{ partitions: number }>(sql`select count(*)::int as partitions from pg_partition_tree('payments') where isleaf`);
+
+  const { rows: samples } = await db().execute<{ id: string; merchant_id: string; created_at: string; provider_reference: string; phone: string }>(sql`
+    select id, merchant_id, created_at::text, provider_reference, payer_phone_reversed as phone from payments tablesample system (1) limit ${ROUNDS}`);
+  const queries: [string, (table: string, sample: (typeof samples)[number]) => [string, unknown[]]][] = [
+    ['a payment by id', (table, s) => [`select * from ${table} where id = $1`, [s.id]]],
+    ['a payment by id and time (a cursor, a link)', (table, s) => [`select * from ${table} where id = $1 and created_at = $2`, [s.id, s.created_at]]],
+    ['a merchant\'s first page (50, newest first)', (table, s) => [`select * from ${table} where merchant_id = $1 order by created_at desc, id desc limit 50`, [s.merchant_id]]],
+    ['a merchant\'s page after a cursor', (table, s) => [`select * from ${table} where merchant_id = $1 and (created_at, id) < ($2, $3) and created_at <= $2 order by created_at desc, id desc limit 50`, [s.merchant_id, s.created_at, s.id]]],
+    ['a merchant\'s payment by receipt', (table, s) => [`select * from ${table} where merchant_id = $1 and provider_reference = $2`, [s.merchant_id, s.provider_reference]]],
+    ['a rail reference across merchants', (table, s) => [`select * from ${table} where rail = 'MPESA' and provider_reference = $1`, [s.provider_reference]]],
+    ['a payer phone across merchants (newest 50)', (table, s) => [`select * from ${table} where payer_phone_reversed like $1 order by created_at desc limit 50`, [`${s.phone}%`]]],
+  ];
+  const client = await pool().connect();
+  const lines: string[] = [];
+  try {
+    const timed = async (text: string, values: unknown[]) => {
+      const started = performance.now();
+      await client.query(text, values);
+      return performance.now() - started;
+    };
+    for (const [name, make] of queries) {
+      const times: Record<'payments' | 'payments_plain', number[]> = { payments: [], payments_plain: [] };
+      for (const [index, sample] of samples.entries()) {
+        const order = index % 2 === 0 ? (['payments', 'payments_plain'] as const) : (['payments_plain', 'payments'] as const);
+        for (const table of order) times[table].push(await timed(...make(table, sample)));
+      }
+      lines.push(`| ${name} | ${figures(times.payments_plain)} | ${figures(times.payments)} |`);
+    }
+    // Writes: a batch of 20 new payments into each, alternately (each insert its own transaction).
+    const writes: Record<'payments' | 'payments_plain', number[]> = { payments: [], payments_plain: [] };
+    for (let round = 0; round < ROUNDS / 3; round++) {
+      for (const table of round % 2 === 0 ? (['payments', 'payments_plain'] as const) : (['payments_plain', 'payments'] as const)) {
+        writes[table].push(
+          await timed(
+            `insert into ${table} (merchant_id, virtual_account_id, account_number, rail, channel, amount, fee_amount, net_amount, currency, payer_phone, payer_phone_reversed, provider_reference, match_status, received_at)
+             select md5('m' || n % ${MERCHANTS})::uuid, md5('a' || n)::uuid, '1', 'MPESA', 'MOBILE_MONEY', 100, 1, 99, 'KES', '254700000000', '000000007452', 'W' || $1 || '-' || n, 'UNMATCHED', now()
+               from generate_series(1, 20) n`,
+            [`${table}${round}`],
+          ),
+        );
+      }
+    }
+    lines.push(`| a batch of 20 payments written | ${figures(writes.payments_plain)} | ${figures(writes.payments)} |`);
+  } finally {
+    client.release();
+  }
+  void target;
+  return [
+    `\n### Partitioned payments against one plain table: ${PAYMENTS.toLocaleString('en')} payments over a year, ${counted[0]!.partitions} partitions (seeded and copied in ${seededIn} s); ${samples.length} of each, alternating`,
+    '',
+    '| query | plain table: p50 / p99 ms | partitioned by month: p50 / p99 ms |',
+    '|---|---:|---:|',
+    ...lines,
+  ].join('\n');
+}
+
+function figures(times: number[]): string {
+  const sorted = [...times].sort((a, b) => a - b);
+  const at = (share: number) => sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))]!.toFixed(2);
+  return `${at(0.5)} / ${at(0.99)}`;
+}

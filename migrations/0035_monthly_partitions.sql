@@ -1,0 +1,173 @@
+-- 0035_monthly_partitions: the history that grows for years (payments, balance_entries, events,
+-- webhook_attempts) is partitioned by month on the time the service itself wrote the row
+-- (created_at, attempted_at: our clock, never a rail's), range partitions on UTC month boundaries
+-- (docs/scaling.md, "Partitioning"). Old months can then be detached, archived or dropped whole,
+-- vacuum and index builds work a month at a time, and the indexes that take every insert stay the
+-- size of one month.
+--
+-- A partitioned table's primary and unique keys must include the partition key: each `id` key
+-- becomes (id, <time>) (ids are random uuids, unique on their own; the time only satisfies the rule).
+-- What that cost, decided here:
+--   * payments (rail, provider_reference) can no longer be unique on payments: exactly once has been
+--     decided by rail_references' primary key since migration 0019 (claimed in the same statement as
+--     the payment); payments keeps a plain index on the pair for look-ups, and ledger:check reports a
+--     reference held by two payments.
+--   * webhook_deliveries.event_id no longer references events(id) (a foreign key must name the whole
+--     key (id, created_at)): the delivery is written in the event's own statement (lib/webhooks/
+--     fan-out.ts) and events are never deleted; ledger:check reports a delivery without its event.
+--   * webhook_attempts.delivery_id still references webhook_deliveries (a partitioned table may
+--     reference a plain one).
+-- Nothing else references these tables (payments, balance_entries and events carry no foreign keys:
+-- see lib/ledger/check.ts).
+--
+-- Each table gets a DEFAULT partition: a row of a month with no partition yet (the partition job
+-- stopped for months, a clock far off) is kept, never refused: money received is recorded first.
+-- The job moves such rows into their month's partition when it creates it.
+--
+-- Month partitions are made by create_monthly_partition(table, month), the same function the
+-- `partitions:extend` job (lib/platform/db/partitions.ts) calls, months ahead. A new partition takes
+-- the storage options of its table's default partition: that is how payments' fillfactor 50
+-- (migration 0025: room for settlement's HOT update) reaches every month.
+CREATE FUNCTION "create_monthly_partition"("parent" regclass, "month" date) RETURNS boolean
+LANGUAGE plpgsql AS $$
+DECLARE
+  schema_name text;
+  table_name text;
+  partition_name text;
+  key_column text;
+  default_partition regclass;
+  storage text;
+  starts timestamptz := date_trunc('month', "month"::timestamp) AT TIME ZONE 'UTC';
+  ends timestamptz := (date_trunc('month', "month"::timestamp) + interval '1 month') AT TIME ZONE 'UTC';
+BEGIN
+  SELECT n.nspname, c.relname INTO schema_name, table_name
+    FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE c.oid = "parent";
+  partition_name := table_name || '_p' || to_char("month", 'YYYY_MM');
+  -- Instances' jobs and a migration at once: one of them creates it, the others find it made.
+  PERFORM pg_advisory_xact_lock(hashtext('create_monthly_partition'), hashtext(schema_name || '.' || partition_name));
+  IF to_regclass(format('%I.%I', schema_name, partition_name)) IS NOT NULL THEN
+    RETURN false;
+  END IF;
+  SELECT a.attname INTO key_column
+    FROM pg_partitioned_table p JOIN pg_attribute a ON a.attrelid = p.partrelid AND a.attnum = p.partattrs[0]
+   WHERE p.partrelid = "parent";
+  SELECT i.inhrelid::regclass, array_to_string(c.reloptions, ', ') INTO default_partition, storage
+    FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
+   WHERE i.inhparent = "parent" AND pg_get_expr(c.relpartbound, c.oid) = 'DEFAULT';
+  -- Made apart and attached, not CREATE … PARTITION OF: ATTACH takes only a SHARE UPDATE EXCLUSIVE
+  -- lock on the table, so payments keep being written meanwhile.
+  EXECUTE format('CREATE TABLE %I.%I (LIKE %s INCLUDING DEFAULTS INCLUDING CONSTRAINTS)%s',
+                 schema_name, partition_name, "parent", CASE WHEN storage IS NULL THEN '' ELSE format(' WITH (%s)', storage) END);
+  IF default_partition IS NOT NULL THEN
+    EXECUTE format('WITH moved AS (DELETE FROM %s WHERE %I >= $1 AND %I < $2 RETURNING *) INSERT INTO %I.%I SELECT * FROM moved',
+                   default_partition, key_column, key_column, schema_name, partition_name) USING starts, ends;
+  END IF;
+  EXECUTE format('ALTER TABLE %s ATTACH PARTITION %I.%I FOR VALUES FROM (%L) TO (%L)', "parent", schema_name, partition_name, starts, ends);
+  RETURN true;
+END;
+$$;
+--> statement-breakpoint
+-- Used by this migration only: the table renamed aside, its partitioned successor with a default
+-- partition and one partition per month from its oldest row's to `months_ahead` after this one, the
+-- rows copied (no trigger fires: the new table has none yet). Keys, indexes and triggers follow.
+CREATE FUNCTION "partition_by_month_0035"("table_name" text, "key_column" text, "storage" text) RETURNS void
+LANGUAGE plpgsql AS $$
+DECLARE
+  aside text := "table_name" || '_before_0035';
+  oldest date;
+  this_month date := date_trunc('month', now() AT TIME ZONE 'UTC')::date;
+  month date;
+BEGIN
+  EXECUTE format('ALTER TABLE %I RENAME TO %I', "table_name", aside);
+  EXECUTE format('CREATE TABLE %I (LIKE %I INCLUDING ALL EXCLUDING INDEXES) PARTITION BY RANGE (%I)', "table_name", aside, "key_column");
+  EXECUTE format('CREATE TABLE %I PARTITION OF %I DEFAULT%s', "table_name" || '_default', "table_name",
+                 CASE WHEN "storage" IS NULL THEN '' ELSE format(' WITH (%s)', "storage") END);
+  EXECUTE format('SELECT date_trunc(''month'', min(%I) AT TIME ZONE ''UTC'')::date FROM %I', "key_column", aside) INTO oldest;
+  FOR month IN SELECT generate_series(least(coalesce(oldest, this_month), this_month), this_month + 3 * interval '1 month', interval '1 month')::date LOOP
+    PERFORM create_monthly_partition("table_name"::regclass, month);
+  END LOOP;
+  EXECUTE format('INSERT INTO %I SELECT * FROM %I', "table_name", aside);
+END;
+$$;
+--> statement-breakpoint
+SELECT "partition_by_month_0035"('payments', 'created_at', 'fillfactor = 50');
+--> statement-breakpoint
+SELECT "partition_by_month_0035"('balance_entries', 'created_at', NULL);
+--> statement-breakpoint
+SELECT "partition_by_month_0035"('events', 'created_at', NULL);
+--> statement-breakpoint
+SELECT "partition_by_month_0035"('webhook_attempts', 'attempted_at', NULL);
+--> statement-breakpoint
+DROP FUNCTION "partition_by_month_0035"(text, text, text);
+--> statement-breakpoint
+ALTER SEQUENCE "balance_entries_sequence_seq" OWNED BY "balance_entries"."sequence";
+--> statement-breakpoint
+ALTER TABLE "webhook_deliveries" DROP CONSTRAINT "webhook_deliveries_event_id_events_id_fk";
+--> statement-breakpoint
+DROP TABLE "payments_before_0035";
+--> statement-breakpoint
+DROP TABLE "balance_entries_before_0035";
+--> statement-breakpoint
+DROP TABLE "events_before_0035";
+--> statement-breakpoint
+DROP TABLE "webhook_attempts_before_0035";
+--> statement-breakpoint
+ALTER TABLE "payments" ADD CONSTRAINT "payments_pkey" PRIMARY KEY ("id", "created_at");
+--> statement-breakpoint
+CREATE INDEX "payments_rail_reference_idx" ON "payments" USING btree ("rail", "provider_reference");
+--> statement-breakpoint
+CREATE INDEX "payments_account_created_idx" ON "payments" USING btree ("virtual_account_id", "created_at" DESC NULLS LAST, "id" DESC NULLS LAST);
+--> statement-breakpoint
+CREATE INDEX "payments_bill_idx" ON "payments" USING btree ("expected_payment_id");
+--> statement-breakpoint
+CREATE INDEX "payments_bill_reference_idx" ON "payments" USING btree ("bill_reference", "created_at" DESC) WHERE "bill_reference" IS NOT NULL;
+--> statement-breakpoint
+CREATE INDEX "payments_customer_created_idx" ON "payments" USING btree ("customer_id", "created_at" DESC NULLS LAST, "id" DESC NULLS LAST);
+--> statement-breakpoint
+CREATE INDEX "payments_merchant_attention_idx" ON "payments" USING btree ("merchant_id", "created_at" DESC NULLS LAST, "id" DESC NULLS LAST) WHERE "match_status" = 'NEEDS_ATTENTION' AND "attention_resolved_at" IS NULL;
+--> statement-breakpoint
+CREATE INDEX "payments_merchant_bill_reference_idx" ON "payments" USING btree ("merchant_id", "bill_reference");
+--> statement-breakpoint
+CREATE INDEX "payments_merchant_created_idx" ON "payments" USING btree ("merchant_id", "created_at" DESC NULLS LAST, "id" DESC NULLS LAST);
+--> statement-breakpoint
+CREATE INDEX "payments_merchant_phone_idx" ON "payments" USING btree ("merchant_id", "payer_phone_reversed" text_pattern_ops);
+--> statement-breakpoint
+CREATE INDEX "payments_merchant_received_idx" ON "payments" USING btree ("merchant_id", "received_at");
+--> statement-breakpoint
+CREATE INDEX "payments_merchant_reference_idx" ON "payments" USING btree ("merchant_id", "provider_reference");
+--> statement-breakpoint
+CREATE INDEX "payments_payer_name_trgm_idx" ON "payments" USING gin ("payer_name" gin_trgm_ops);
+--> statement-breakpoint
+CREATE INDEX "payments_phone_reversed_idx" ON "payments" USING btree ("payer_phone_reversed" text_pattern_ops) WHERE "payer_phone_reversed" IS NOT NULL;
+--> statement-breakpoint
+CREATE INDEX "payments_sub_merchant_created_idx" ON "payments" USING btree ("sub_merchant_id", "created_at" DESC NULLS LAST, "id" DESC NULLS LAST);
+--> statement-breakpoint
+-- Statement triggers with transition tables are allowed on the partitioned table itself (not on a
+-- partition), and see every row of the statement whatever partition it went to.
+CREATE TRIGGER "payments_queue_receipts" AFTER INSERT ON "payments" REFERENCING NEW TABLE AS "inserted" FOR EACH STATEMENT EXECUTE FUNCTION "messages_queue_receipts"();
+--> statement-breakpoint
+CREATE TRIGGER "payments_queue_unsettled" AFTER INSERT ON "payments" REFERENCING NEW TABLE AS "recorded" FOR EACH STATEMENT EXECUTE FUNCTION "payments_queue_unsettled"();
+--> statement-breakpoint
+CREATE TRIGGER "payments_unqueue_reversed" AFTER UPDATE OF "status" ON "payments" FOR EACH ROW WHEN (NEW."status" = 'REVERSED') EXECUTE FUNCTION "payments_unqueue_reversed"();
+--> statement-breakpoint
+ALTER TABLE "balance_entries" ADD CONSTRAINT "balance_entries_pkey" PRIMARY KEY ("id", "created_at");
+--> statement-breakpoint
+CREATE INDEX "balance_entries_account_created_idx" ON "balance_entries" USING btree ("virtual_account_id", "created_at" DESC NULLS LAST, "id" DESC NULLS LAST);
+--> statement-breakpoint
+CREATE INDEX "balance_entries_account_sequence_idx" ON "balance_entries" USING btree ("virtual_account_id", "sequence");
+--> statement-breakpoint
+CREATE INDEX "balance_entries_payment_idx" ON "balance_entries" USING btree ("payment_id");
+--> statement-breakpoint
+CREATE INDEX "balance_entries_settlement_idx" ON "balance_entries" USING btree ("settlement_id") WHERE "settlement_id" IS NOT NULL;
+--> statement-breakpoint
+ALTER TABLE "events" ADD CONSTRAINT "events_pkey" PRIMARY KEY ("id", "created_at");
+--> statement-breakpoint
+CREATE INDEX "events_merchant_created_idx" ON "events" USING btree ("merchant_id", "created_at" DESC NULLS LAST, "id" DESC NULLS LAST);
+--> statement-breakpoint
+ALTER TABLE "webhook_attempts" ADD CONSTRAINT "webhook_attempts_pkey" PRIMARY KEY ("id", "attempted_at");
+--> statement-breakpoint
+CREATE INDEX "webhook_attempts_delivery_idx" ON "webhook_attempts" USING btree ("delivery_id", "attempted_at");
+--> statement-breakpoint
+ALTER TABLE "webhook_attempts" ADD CONSTRAINT "webhook_attempts_delivery_id_webhook_deliveries_id_fk" FOREIGN KEY ("delivery_id") REFERENCES "webhook_deliveries"("id");
+--> statement-breakpoint
+ANALYZE "payments", "balance_entries", "events", "webhook_attempts";
