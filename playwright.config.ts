@@ -37,8 +37,9 @@ export default defineConfig({
     url: `${baseURL}/login`,
     env: serverEnvironment,
     reuseExistingServer: false,
-    // The first start runs `next build` when the sources changed.
-    timeout: 180_000,
+    // The first start runs `next build` when the sources changed (`npm test` builds before, in
+    // `test:build`): minutes on a loaded 2-core machine.
+    timeout: 600_000,
     stdout: 'pipe',
     stderr: 'pipe',
     // SIGTERM lets the server stop its embedded PostgreSQL; a SIGKILL would leave it running.

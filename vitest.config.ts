@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 export default defineConfig({
   resolve: {
@@ -11,8 +11,15 @@ export default defineConfig({
   },
   test: {
     include: ['tests/**/*.test.ts'],
+    // The HA trials start their own clusters and run with `npm run test:ha` (vitest.ha.config.ts).
+    exclude: [...configDefaults.exclude, 'tests/ha/**'],
     pool: 'forks',
+    // vitest's default (cores - 1) is one worker here: one core busy, the other idle. Three keep both
+    // busy while some files wait (job polls, timers, HTTP) and others compute. Each worker has a
+    // database of its own (global-setup.ts, worker-database.ts). docs/testing.md.
+    maxWorkers: 3,
     globalSetup: ['tests/support/global-setup.ts'],
+    setupFiles: ['tests/support/worker-database.ts'],
     testTimeout: 30_000,
     hookTimeout: 120_000,
   },

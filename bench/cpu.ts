@@ -8,12 +8,13 @@ export interface CpuSeconds {
 
 const TICKS_PER_SECOND = 100; // USER_HZ on Linux
 
-function stat(pid: string): { ppid: string; ticks: number } | undefined {
+function stat(pid: string): { ppid: string; ticks: number; reaped: number } | undefined {
   try {
     const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // The command name is in parentheses and may hold spaces: fields are counted after its end.
     const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
-    return { ppid: fields[1]!, ticks: Number(fields[11]) + Number(fields[12]) };
+    // utime + stime, and cutime + cstime: what its exited children used, once it has waited for them.
+    return { ppid: fields[1]!, ticks: Number(fields[11]) + Number(fields[12]), reaped: Number(fields[13]) + Number(fields[14]) };
   } catch {
     return undefined; // the process ended while we looked
   }
@@ -22,10 +23,11 @@ function stat(pid: string): { ppid: string; ticks: number } | undefined {
 /**
  * Reads /proc: CPU per request is a steadier figure than requests per second on a machine shared
  * with other work (issue 24), since another process's load slows both but costs neither. A
- * descendant that exits between two readings takes its time with it, so figures are a lower bound.
+ * descendant that exits between two readings leaves its time with its parent (PostgreSQL's backends
+ * with the postmaster), counted as the parent's children's time.
  */
 export function cpuSeconds(pid: number): CpuSeconds {
-  const all = new Map<string, { ppid: string; ticks: number }>();
+  const all = new Map<string, { ppid: string; ticks: number; reaped: number }>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     const found = stat(entry);
@@ -37,6 +39,8 @@ export function cpuSeconds(pid: number): CpuSeconds {
     return false;
   };
   let children = 0;
-  for (const [id, { ticks }] of all) if (id !== root && isDescendant(id)) children += ticks;
+  // A descendant's reaped children count too: PostgreSQL's backends that exit (idle for 10 s) leave
+  // their time with the postmaster, so it is not lost between two readings.
+  for (const [id, { ticks, reaped }] of all) if (id !== root && isDescendant(id)) children += ticks + reaped;
   return { server: (all.get(root)?.ticks ?? 0) / TICKS_PER_SECOND, children: children / TICKS_PER_SECOND };
 }

@@ -71,7 +71,7 @@ const scenarios: Record<string, (target: Target) => Promise<string>> = {
   settlement: settlementScenario,
   // The operator console's search across merchants: 10M payments of 10,000 merchants (issue 26).
   'operator-search': operatorSearchScenario,
-  // Partitioned payments (migration 0035) against the same rows in one plain table, query by query (issue 29).
+  // Partitioned payments (migration 0032) against the same rows in one plain table, query by query (issue 29).
   partitioning: partitioningScenario,
 };
 

@@ -10,7 +10,7 @@ import { db } from '@/lib/platform/db';
 import { createMonthlyPartitions, PARTITION_MONTHS_AHEAD } from '@/lib/platform/db/partitions';
 
 /**
- * The month partitions of a history that starts `since` (migration 0035): a database made today has
+ * The month partitions of a history that starts `since` (migration 0032): a database made today has
  * partitions from this month on, and seeded months past would otherwise all land in the default one.
  */
 export async function partitionsSince(since: Date): Promise<void> {

@@ -29,6 +29,8 @@ test.describe('API reference', () => {
   });
 
   test('no page weighs what the single page did, and none breaks a field name or path inside a word on a phone', async ({ browser, page, request }) => {
+    // Every page of the reference is fetched, then two are checked by axe: over a minute on a busy 2-core machine.
+    test.setTimeout(150_000);
     await page.goto('/docs');
     const paths = ['/docs', ...(await page.getByRole('navigation', { name: 'API reference sections' }).getByRole('link').evaluateAll((links) => links.map((link) => new URL((link as HTMLAnchorElement).href).pathname)))];
     expect(paths.length).toBeGreaterThan(10);
@@ -104,6 +106,14 @@ test.describe('API reference', () => {
     await expect(page.getByRole('region', { name: 'verify-webhook.mjs' })).toContainText("createHmac('sha256', key)");
     await expect(page.getByRole('region', { name: 'verify_webhook.py' })).toContainText('hmac.new(key, signed, hashlib.sha256)');
     await expect(page.getByRole('cell', { name: 'webhook-signature' })).toBeVisible();
+
+    // An operation named in a description is a link to its entry.
+    await page.goto('/docs/event-types');
+    await page.getByRole('link', { name: 'GET /merchants/me/payments/{paymentId}' }).first().click();
+    await expect(page).toHaveURL(/\/docs\/[a-z0-9-]+(\/\d+)?#[a-z0-9-]+$/);
+    const named = page.locator(`article[id="${new URL(page.url()).hash.slice(1)}"]`);
+    await expect(named.getByRole('heading', { level: 2 })).toContainText('/api/v1/merchants/me/payments/{paymentId}');
+    await expect(named.getByRole('heading', { level: 2 })).toContainText('GET');
   });
 
   test('every link of the guides leads to a page and a place on it, every page of every tag stays light, and reads on a phone', async ({ browser, page, request }) => {

@@ -95,6 +95,32 @@ test.describe('a phone\'s first screen', () => {
     await expect(page.getByLabel('How it came')).toBeVisible();
   });
 
+  test('on a phone the bills\' status tabs and search wait behind a Filters button, open while a filter applies', async ({ page }) => {
+    await signInFromLogin(page, demo);
+    await page.goto('/bills');
+    const filters = page.locator('summary', { hasText: 'Filters' });
+    const tabs = page.getByRole('navigation', { name: 'Bill status' });
+    await expect(filters).toBeVisible();
+    await expect(tabs).toBeHidden();
+    await expect(page.getByRole('searchbox', { name: 'Search by reference' })).toBeHidden();
+    await filters.click();
+    await expect(tabs.getByRole('link', { name: 'Open', exact: true })).toBeVisible();
+    await expect(page.getByRole('searchbox', { name: 'Search by reference' })).toBeVisible();
+
+    await page.goto('/bills?status=OPEN');
+    await expect(tabs.getByRole('link', { name: 'Open', exact: true })).toHaveAttribute('aria-current', 'page');
+    await expect(tabs).toBeVisible();
+    await expect(filters).toContainText('(applied)');
+  });
+
+  test('on a phone every list with filters folds them the same way', async ({ page }) => {
+    await signInFromLogin(page, demo);
+    for (const path of ['/bills', '/payments', '/stk', '/settlements', '/accounts', '/audit']) {
+      await page.goto(path);
+      await expect.soft(page.locator('details.filters-fold > summary', { hasText: 'Filters' }), path).toBeVisible();
+    }
+  });
+
   test('on a phone a payment is a compact card: amount and status on its first line, and no currency apart from its figure', async ({ page, playwright }) => {
     const { bill } = await createBill(playwright, { amount: 987654.32 });
     const providerReference = receipt();
@@ -121,6 +147,10 @@ test.describe('wide screens', () => {
     await signInFromLogin(page, demo);
     await page.goto('/payments');
     await expect(page.getByLabel('From')).toBeVisible();
+    await expect(page.locator('summary', { hasText: 'Filters' })).toBeHidden();
+    await page.goto('/bills');
+    await expect(page.getByRole('navigation', { name: 'Bill status' })).toBeVisible();
+    await expect(page.getByRole('searchbox', { name: 'Search by reference' })).toBeVisible();
     await expect(page.locator('summary', { hasText: 'Filters' })).toBeHidden();
   });
 });

@@ -156,7 +156,7 @@ test.describe("the merchant's day", () => {
     }).toPass({ timeout: 20_000, intervals: [1_000, 2_000] });
     await expect(row).toContainText('0700 000 001');
     await expect(row).toContainText('KES 420.00');
-    await expect(row.getByRole('link', { name: 'A customer' })).toHaveAttribute('href', `/customers/${customer.id}`);
+    await expect(row.getByRole('link', { name: `Customer ${customer.displayName}` })).toHaveAttribute('href', `/customers/${customer.id}`);
     await expect(page.getByTestId('simulator-numbers')).toContainText('0700 000 006');
     await expectNoAxeViolations(page);
 

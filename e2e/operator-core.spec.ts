@@ -85,6 +85,7 @@ test.describe('the operator console: merchants and four eyes', () => {
   });
 
   test('a pricing change asked by one operator applies only when a second operator approves it', async ({ browser }) => {
+    test.slow(); // two operators sign in with two factors
     const asker = await operatorPage(browser, 'Otieno', 'Ouma');
     const name = `Priced ${unique('m')}`;
     await asker.goto('/operator/merchants/new');
@@ -122,5 +123,75 @@ test.describe('the operator console: merchants and four eyes', () => {
     await approver.goto('/operator/merchants');
     await approver.getByRole('link', { name }).click();
     await expect(approver.getByRole('region', { name: 'Pricing' })).toContainText('"percent": "1.2"');
+  });
+
+  test('an administrator sets a merchant\'s KE-QR category code from its page; a code that is not four digits is refused in place', async ({ browser }) => {
+    const operator = await operatorPage(browser, 'Wambui', 'Njeri');
+    const name = `Coded ${unique('m')}`;
+    await operator.goto('/operator/merchants/new');
+    const created = operator.getByRole('form', { name: 'New merchant' });
+    await created.getByLabel('Merchant name').fill(name);
+    await created.getByLabel("Administrator's email").fill(`${unique('c').toLowerCase()}@coded.test`);
+    await created.getByLabel("Administrator's first name").fill('Amina');
+    await created.getByLabel("Administrator's last name").fill('Odhiambo');
+    await created.getByRole('button', { name: 'Create merchant' }).click();
+    await expect(operator.getByText(`${name} was created`)).toBeVisible();
+    await operator.goto('/operator/merchants');
+    await operator.getByRole('link', { name }).click();
+
+    const form = operator.getByRole('form', { name: 'Set the KE-QR category code' });
+    await expect(form.getByLabel('Category code')).toHaveValue('0000');
+    await form.getByLabel('Category code').fill('54a1');
+    await form.getByRole('button', { name: 'Save code' }).click();
+    await expect(form.getByText('Four digits (ISO 18245), e.g. 5411')).toBeVisible();
+    await form.getByLabel('Category code').fill('5411');
+    await form.getByLabel('Reason (optional)').fill('Acquirer onboarding form');
+    await form.getByRole('button', { name: 'Save code' }).click();
+    await expect(form.getByText('Saved: its KE-QR codes carry 5411 from now on.')).toBeVisible();
+    await operator.reload();
+    await expect(operator.getByText('ISO 18245, carried by its KE-QR codes.')).toBeVisible();
+  });
+});
+
+test.describe('the operator console: operators leave', () => {
+  test('an administrator disables another operator after confirming, who is signed out at once, and withdraws an invitation', async ({ browser }) => {
+    test.slow(); // two operators sign in with two factors, then a third browser opens the link
+    const admin = await operatorPage(browser, 'Jane', 'Wanjiru');
+    const lastName = unique('Kiprop');
+    const leaving = await operatorPage(browser, 'Brian', lastName);
+    await admin.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Operators' }).click();
+    const row = admin.getByRole('table', { name: 'Operators' }).getByRole('row').filter({ hasText: `Brian ${lastName}` });
+    // Disabling asks first: the button opens the question and the real button (a <details>, no script needed).
+    await row.locator('summary', { hasText: 'Disable' }).click();
+    await expect(row).toContainText('will be signed out everywhere');
+    await row.getByRole('button', { name: /^Yes, disable/ }).click();
+    // The row answers in place: disabled, and now offering to enable.
+    await expect(row.getByRole('button', { name: /^Enable / })).toBeVisible();
+    await admin.reload();
+    await expect(admin.getByRole('table', { name: 'Operators' }).getByRole('row').filter({ hasText: `Brian ${lastName}` })).toContainText('Disabled');
+
+    // The disabled operator's next click lands on the sign-in page.
+    await leaving.goto('/operator/merchants');
+    await expect(leaving).toHaveURL(/\/login/);
+
+    const email = `${unique('invitee').toLowerCase()}@collect.test`;
+    const invite = admin.getByRole('form', { name: 'Invite an operator' });
+    await invite.getByLabel('Email').fill(email);
+    await invite.getByLabel('First name').fill('Achieng');
+    await invite.getByLabel('Last name').fill('Otieno');
+    await invite.getByRole('button', { name: 'Invite' }).click();
+    const link = await admin.getByRole('textbox', { name: 'Link' }).inputValue();
+    await admin.reload();
+    const invitation = admin.getByRole('table', { name: 'Pending operator invitations' }).getByRole('row').filter({ hasText: email });
+    await invitation.locator('summary', { hasText: 'Withdraw invitation' }).click();
+    await invitation.getByRole('button', { name: `Yes, withdraw invitation of ${email}` }).click();
+    // Withdrawn: it leaves the pending list, and its link no longer opens the form.
+    await expect(invitation).toHaveCount(0);
+    const invitee = await (await browser.newContext()).newPage();
+    await invitee.goto(link);
+    await expect(invitee.getByRole('button', { name: 'Join' })).toHaveCount(0);
+
+    await admin.setViewportSize(PHONE);
+    await expectNoSidewaysScroll(admin);
   });
 });

@@ -107,7 +107,7 @@ test.describe('the operator desk', () => {
     const paid = await mpesaConfirmation(mistyped, '2400.00', `2547${String(Date.now()).slice(-8)}`);
     await signedInOperator(page);
 
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Suspense' }).click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Money not yet credited' }).click();
     const row = page.getByRole('row').filter({ hasText: paid.TransID });
     await expect(row).toContainText(mistyped);
     await expect(row).toContainText('No merchant yet');
@@ -115,7 +115,7 @@ test.describe('the operator desk', () => {
     await row.getByLabel('Account number').fill(account.accountNumber);
     await row.getByLabel('Why (recorded, and shown to the merchant)').fill('Payer called; one digit mistyped, as the M-Pesa message shows');
     await row.getByRole('button', { name: 'Assign' }).click();
-    await expect(page.getByText('Assigned. The merchant now sees it in their suspense, with your reason.')).toBeVisible();
+    await expect(page.getByText('Assigned. The merchant now sees it under Money not yet credited, with your reason.')).toBeVisible();
     await expect(page.getByRole('row').filter({ hasText: paid.TransID })).toHaveCount(0);
 
     await page.setViewportSize(PHONE);

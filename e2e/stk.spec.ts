@@ -52,7 +52,7 @@ test.describe('payment prompts', () => {
     await page.goto(`/stk/${sent.id}`);
     await expect(page.getByRole('link', { name: `Bill ${bill.paymentReference}` })).toHaveAttribute('href', `/bills/${bill.id}`);
     await page.goto(`/stk?expectedPaymentId=${bill.id}`);
-    await expect(page.getByRole('link', { name: 'A bill' }).first()).toHaveAttribute('href', `/bills/${bill.id}`);
+    await expect(page.getByRole('table').getByRole('link', { name: `Bill ${bill.paymentReference}` }).first()).toHaveAttribute('href', `/bills/${bill.id}`);
   });
 
   test('a prompt to a payer who cancels says so, in place', async ({ page, playwright }) => {

@@ -10,7 +10,7 @@ const ROUNDS = Number(process.env.BENCH_PARTITION_ROUNDS ?? 300);
 const YEAR_SECONDS = 31_536_000;
 
 /**
- * Partitioned `payments` (migration 0035) against the same rows in one plain table with the keys it
+ * Partitioned `payments` (migration 0032) against the same rows in one plain table with the keys it
  * had before (id alone, (rail, provider_reference) unique), query by query. The two are read
  * alternately, query after query, so that the shared machine's slower and faster spells fall on both
  * alike: the medians and 99th percentiles compare, the absolute figures are this machine's at that hour.

@@ -5,6 +5,7 @@ import { checkLedger } from '@/lib/ledger/check';
 import { db } from '@/lib/platform/db';
 import { CONNECTIONS, load, loadPosts, table, type Figures } from '../load';
 import { seedPayments, type SeedAccount } from '../seed-payments';
+import { cpuSeconds, type CpuSeconds } from '../cpu';
 import { ratio } from './auth';
 import type { Target } from './target';
 
@@ -34,6 +35,21 @@ async function customerAccounts(merchantId: string, count: number): Promise<Seed
   return accounts;
 }
 
+const cpuPer = (before: CpuSeconds, after: CpuSeconds, figures: Figures) =>
+  `${Math.round(((after.server - before.server) * 1e6) / figures.answered)} + ${Math.round(((after.children - before.children) * 1e6) / figures.answered)}`;
+
+/**
+ * Commits and WAL written so far in the whole database: counted, so a busy machine does not move
+ * them (PostgreSQL's statistics reach pg_stat_database within a second of each commit).
+ */
+async function commitsAndWal(): Promise<{ commits: number; wal: number }> {
+  const { rows } = await db().execute<{ commits: string; wal: string }>(sql`select (select xact_commit from pg_stat_database where datname = current_database())::text as commits,
+      (pg_current_wal_lsn() - '0/0'::pg_lsn)::text as wal`);
+  return { commits: Number(rows[0]!.commits), wal: Number(rows[0]!.wal) };
+}
+const writesPer = (before: { commits: number; wal: number }, after: { commits: number; wal: number }, figures: Figures) =>
+  `${((after.commits - before.commits) / figures.answered).toFixed(2)} commits, ${Math.round((after.wal - before.wal) / figures.answered)} B`;
+
 /** Raw and rail runs alternate this many times: the machine's speed drifts between runs (±20% here). */
 const INGESTION_ROUNDS = Number(process.env.BENCH_INGESTION_ROUNDS ?? 3);
 
@@ -57,13 +73,18 @@ export async function ingestionScenario(target: Target): Promise<string> {
       MSISDN: '254712345678',
       FirstName: 'Bench',
     });
-  const rounds: { raw: Figures; rail: Figures }[] = [];
+  const rounds: { raw: Figures; rail: Figures; rawCpu: string; railCpu: string; railWrites: string }[] = [];
   for (let round = 1; round <= INGESTION_ROUNDS; round++) {
+    // CPU per answered request, server + its PostgreSQL (µs): steadier than requests/s on a shared machine.
+    let cpu = cpuSeconds(target.pid);
     const raw = await loadPosts(`round ${round}: raw single-row INSERT (bare Hono)`, `http://127.0.0.1:${target.barePort}/raw-insert`, () =>
       JSON.stringify({ reference: uniqueReference('R'), amount: '100.00' }),
     );
+    const rawCpu = cpuPer(cpu, (cpu = cpuSeconds(target.pid)), raw);
+    const writes = await commitsAndWal();
     const rail = await loadPosts(`round ${round}: POST /rails/daraja/c2b/confirmation (new payment each)`, `http://127.0.0.1:${target.apiPort}/api/v1/rails/daraja/c2b/confirmation?token=${target.mpesaToken}`, confirmation);
-    rounds.push({ raw, rail });
+    const railCpu = cpuPer(cpu, cpuSeconds(target.pid), rail);
+    rounds.push({ raw, rail, rawCpu, railCpu, railWrites: writesPer(writes, await commitsAndWal(), rail) });
   }
   const answered = rounds.reduce((sum, { rail }) => sum + rail.answered, 0);
   const [{ count }] = (await db().execute(sql`select count(*)::int as count from payments where merchant_id = ${target.merchantId}`)).rows as [{ count: number }];
@@ -74,7 +95,9 @@ export async function ingestionScenario(target: Target): Promise<string> {
   const total = (side: 'raw' | 'rail') => rounds.reduce((sum, round) => sum + round[side].requestsPerSecond, 0);
   return [
     table('Ingestion', rounds.flatMap(({ raw, rail }) => [raw, rail])),
-    `\nratio rail ÷ raw INSERT by round: ${rounds.map(({ raw, rail }) => ratio(rail, raw)).join(', ')}; over all rounds: ${(total('rail') / total('raw')).toFixed(2)} (target ≥ 1.0, issue 24)`,
+    `\nCPU per request, µs (server + PostgreSQL) by round: raw ${rounds.map((round) => round.rawCpu).join(', ')}; rail ${rounds.map((round) => round.railCpu).join(', ')}`,
+    `commits and WAL bytes per rail request (the whole database, its jobs included) by round: ${rounds.map((round) => round.railWrites).join(', ')}`,
+    `ratio rail ÷ raw INSERT by round: ${rounds.map(({ raw, rail }) => ratio(rail, raw)).join(', ')}; over all rounds: ${(total('rail') / total('raw')).toFixed(2)} (target ≥ 1.0, issue 24)`,
     `${count} payments stored for ${answered} callbacks answered 200 (warm-ups included; a callback in flight when a run stops is stored but not counted); ledger invariants ${ledger.ok ? 'all hold' : `BROKEN: ${JSON.stringify(ledger.problems)}`}`,
     batches.batches > 0 ? `${batches.batches} batches, ${(count / batches.batches).toFixed(1)} payments each on average (median ${batches.sizes[0]}, 90th percentile ${batches.sizes[1]})` : 'no batches written',
   ].join('\n');

@@ -9,6 +9,7 @@ import { settlementCutoff } from '@/lib/settlement/cutoff';
 import { createDueSettlements } from '@/lib/settlement/scheduler';
 import { seedPayments } from '../seed-payments';
 import type { Target } from './target';
+import { seedBenchMerchants } from '../seed-merchants';
 
 const ONE_MERCHANT_PAYMENTS = Number(process.env.BENCH_SETTLEMENT_PAYMENTS ?? 100_000);
 const MERCHANTS = Number(process.env.BENCH_SETTLEMENT_MERCHANTS ?? 10_000);
@@ -115,13 +116,7 @@ async function oneMerchant(target: Target): Promise<string[]> {
 async function seedMerchants(prefix: string, now: Date) {
   const startOfToday = settlementCutoff(new Date(now.getTime() - 86_400_000), 1);
   const received = new Date(startOfToday.getTime() + (Date.now() - startOfToday.getTime()) / 2);
-  const first = (await db().execute<{ n: number }>(sql`select count(*)::int as n from virtual_accounts where account_number like '8%'`)).rows[0]!.n;
-  await db().execute(sql`insert into merchants (name, created_at) select ${prefix} || n, now() from generate_series(1, ${MERCHANTS}) n`);
-  await db().execute(sql`
-    insert into virtual_accounts (merchant_id, owner_type, owner_id, purpose, account_number, account_name, account_type, currency, collection_account_id)
-    select m.id, 'MERCHANT', m.id, 'LEGACY', '8' || lpad((${first} + row_number() over (order by m.id))::text, 9, '0'), m.name, 'STATIC', 'KES',
-           (select id from collection_accounts where currency = 'KES')
-      from merchants m where m.name like ${prefix + '%'}`);
+  await seedBenchMerchants(prefix, MERCHANTS, '8');
   await db().execute(sql`
     insert into settlement_accounts (merchant_id, kind, currency, account_name, phone)
     select id, 'MPESA', 'KES', name, '2547' || lpad((row_number() over (order by id))::text, 8, '0') from merchants where name like ${prefix + '%'}`);

@@ -8,7 +8,8 @@ import { AttentionForm } from './attention-form';
 import { displayPhone } from '@/lib/platform/phone';
 
 /** A payment credited for a bill that was already paid, cancelled or expired, and what to do with it. */
-export function AttentionPayment({ payment, bills }: { payment: Payment; bills?: SelectOption[] }) {
+/** `billName`: the closed bill as the merchant knows it ("bill INV-2041"), when the page could name it. */
+export function AttentionPayment({ payment, bills, billName = 'a bill' }: { payment: Payment; bills?: SelectOption[]; billName?: string }) {
   return (
     <li className="rounded-lg border border-slate-200 bg-white p-4">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -22,9 +23,9 @@ export function AttentionPayment({ payment, bills }: { payment: Payment; bills?:
         <span className="font-mono">{payment.accountNumber}</span>
         {payment.expectedPaymentId ? (
           <>
-            {' '}for a{' '}
+            {' '}for{' '}
             <Link href={`/bills/${payment.expectedPaymentId}`} className="text-brand-800 underline underline-offset-2">
-              bill
+              {billName}
             </Link>{' '}
             that could no longer be paid.
           </>

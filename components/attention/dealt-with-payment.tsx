@@ -7,7 +7,7 @@ import { formatMoney } from '@/lib/portal/money';
 const resolutionWords = { MOVED: 'Counted toward another bill', NOTED: 'Marked dealt with' } as const;
 
 /** A payment for a closed bill that someone dealt with: what it was, what was done and when, with the note left. */
-export function DealtWithPayment({ payment }: { payment: Payment }) {
+export function DealtWithPayment({ payment, billName = 'this bill' }: { payment: Payment; billName?: string }) {
   const attention = payment.attention;
   return (
     <li className="rounded-lg border border-slate-200 bg-white p-4">
@@ -29,7 +29,7 @@ export function DealtWithPayment({ payment }: { payment: Payment }) {
           <>
             {' '}onto{' '}
             <Link href={`/bills/${payment.expectedPaymentId}`} className="text-brand-800 underline underline-offset-2">
-              this bill
+              {billName}
             </Link>
           </>
         )}

@@ -1,5 +1,6 @@
 import Link from 'next/link';
 import { buttonClassName } from '@/components/ui/button';
+import { FiltersFold } from '@/components/ui/filters-fold';
 import { hrefWith } from '@/lib/portal/pagination';
 import { billStatuses, billStatusText } from './bill-status';
 import type { BillStatus } from './types';
@@ -12,7 +13,8 @@ export interface BillFilterValues {
 
 /**
  * Status tabs (plain links) and a reference search (a GET form): both work without JavaScript
- * and keep each other's choice, so every filtered list has its own address.
+ * and keep each other's choice, so every filtered list has its own address. On a phone both fold
+ * behind "Filters" (open while one applies), so that the bills start in the first screen.
  */
 export function BillFilters({ filters }: { filters: BillFilterValues }) {
   const tabs: { status?: BillStatus; label: string }[] = [
@@ -20,7 +22,8 @@ export function BillFilters({ filters }: { filters: BillFilterValues }) {
     ...billStatuses.map((status) => ({ status, label: billStatusText[status].label })),
   ];
   return (
-    <div className="mb-4 space-y-3">
+    <FiltersFold active={Boolean(filters.status || filters.q)}>
+    <div className="space-y-3">
       <nav aria-label="Bill status">
         <ul className="flex flex-wrap gap-1 border-b border-slate-200">
           {tabs.map((tab) => {
@@ -67,5 +70,6 @@ export function BillFilters({ filters }: { filters: BillFilterValues }) {
         )}
       </form>
     </div>
+    </FiltersFold>
   );
 }

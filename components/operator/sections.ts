@@ -2,7 +2,7 @@
 export const operatorSections = [
   { href: '/operator', label: 'Search' },
   { href: '/operator/merchants', label: 'Merchants' },
-  { href: '/operator/suspense', label: 'Suspense' },
+  { href: '/operator/suspense', label: 'Money not yet credited' },
   { href: '/operator/pricing', label: 'Pricing approvals' },
   { href: '/operator/collection-accounts', label: 'Collection accounts' },
   { href: '/operator/payouts', label: 'Payouts' },

@@ -7,6 +7,16 @@ import { channelLabel } from './payment-words';
 import type { Payment } from './types';
 import { displayPhone } from '@/lib/platform/phone';
 
+export interface PaymentTableProps {
+  /** Each with its merchant when the list spans merchants (the operator console's search). */
+  payments: (Payment & { merchant?: { name: string } })[];
+  caption: string;
+  /** Where a payment opens: `/payments` in the portal, `/operator/payments` in the console. */
+  linkBase?: string;
+  /** A "Merchant" column after the time, for a list across merchants. */
+  merchantColumn?: boolean;
+}
+
 /** A rail's own time further than this from when Collect recorded the payment is shown beside it. */
 const SHOWN_APART_MS = 60_000;
 
@@ -17,12 +27,13 @@ const SHOWN_APART_MS = 60_000;
  * next/link: each Link is a client component the server renders and serialises once per row,
  * about a tenth of the payments page's time (docs/benchmarks.md); a payment opens as a full page.
  */
-export function PaymentTable({ payments, caption }: { payments: Payment[]; caption: string }) {
+export function PaymentTable({ payments, caption, linkBase = '/payments', merchantColumn = false }: PaymentTableProps) {
   return (
     <Table caption={caption}>
       <thead>
         <tr>
           <Th>Recorded</Th>
+          {merchantColumn && <Th>Merchant</Th>}
           <Th>Receipt or reference</Th>
           <Th>Payer</Th>
           <Th>How</Th>
@@ -42,8 +53,13 @@ export function PaymentTable({ payments, caption }: { payments: Payment[]; capti
                 </p>
               )}
             </Td>
+            {merchantColumn && (
+              <Td label="Merchant" className="font-medium text-slate-900">
+                {payment.merchant?.name}
+              </Td>
+            )}
             <Td label="Receipt or reference">
-              <a href={`/payments/${payment.id}`} className="font-mono font-medium text-brand-800 underline-offset-2 hover:underline">
+              <a href={`${linkBase}/${payment.id}`} className="font-mono font-medium text-brand-800 underline-offset-2 hover:underline">
                 {payment.providerReference}
               </a>
             </Td>

@@ -10,9 +10,16 @@ import { displayPhone } from '@/lib/platform/phone';
 
 /**
  * Phone prompts, newest first: what became of each, and "send again" for those that ended unpaid.
- * Each links to what it was for: its bill, its customer, or the account it paid into.
+ * Each links to what it was for: its bill (by reference), its customer (by name), or the account it paid into.
  */
-export function PromptTable({ prompts, resendKeys, mainAccountNumber }: { prompts: Prompt[]; resendKeys?: Map<string, string>; mainAccountNumber?: string }) {
+export interface PromptTableProps {
+  prompts: Prompt[];
+  /** What each prompt was for (by prompt id): its bill by reference, its customer by name, or its account. */
+  purposes: ReadonlyMap<string, { label: string; href: string }>;
+  resendKeys?: Map<string, string>;
+}
+
+export function PromptTable({ prompts, purposes, resendKeys }: PromptTableProps) {
   return (
     <Table caption="Phone prompts, newest first">
       <thead>
@@ -29,6 +36,7 @@ export function PromptTable({ prompts, resendKeys, mainAccountNumber }: { prompt
         {prompts.map((prompt) => {
           const status = promptStatusText(prompt);
           const key = resendKeys?.get(prompt.id);
+          const purpose = purposes.get(prompt.id);
           return (
             <tr key={prompt.id}>
               <Td label="Sent" className="whitespace-nowrap">
@@ -48,17 +56,9 @@ export function PromptTable({ prompts, resendKeys, mainAccountNumber }: { prompt
                 {formatMoney(prompt.amount, 'KES')}
               </Td>
               <Td label="For">
-                {prompt.expectedPaymentId ? (
-                  <Link href={`/bills/${prompt.expectedPaymentId}`} className="text-brand-800 underline">
-                    A bill
-                  </Link>
-                ) : prompt.customerId ? (
-                  <Link href={`/customers/${prompt.customerId}`} className="text-brand-800 underline">
-                    A customer
-                  </Link>
-                ) : (
-                  <Link href={prompt.accountNumber === mainAccountNumber ? '/account' : '/accounts'} className="text-brand-800 underline">
-                    {prompt.accountNumber === mainAccountNumber ? 'Main account' : 'Account'} <span className="font-mono">{prompt.accountNumber}</span>
+                {purpose && (
+                  <Link href={purpose.href} className="text-brand-800 underline">
+                    {purpose.label}
                   </Link>
                 )}
                 {prompt.description && <p className="mt-1 text-xs text-slate-600">{prompt.description}</p>}

@@ -1,4 +1,5 @@
 import type { InputHTMLAttributes } from 'react';
+import { FieldErrors } from './field-errors';
 
 export interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;
@@ -35,13 +36,7 @@ export function Field({ label, name, hint, errors, id = name, className = '', ..
         }`}
         {...input}
       />
-      <div id={errorId} aria-live="polite" aria-atomic="true">
-        {errors?.map((error) => (
-          <p key={error} className="mt-1 text-sm text-red-700">
-            {error}
-          </p>
-        ))}
-      </div>
+      <FieldErrors id={errorId} errors={errors} />
     </div>
   );
 }

@@ -1,3 +1,5 @@
+import { FieldErrors } from './field-errors';
+
 export interface RadioOption {
   value: string;
   label: string;
@@ -59,13 +61,7 @@ export function RadioGroupField({
           );
         })}
       </div>
-      <div id={errorId} aria-live="polite" aria-atomic="true">
-        {errors?.map((error) => (
-          <p key={error} className="mt-1 text-sm text-red-700">
-            {error}
-          </p>
-        ))}
-      </div>
+      <FieldErrors id={errorId} errors={errors} />
     </fieldset>
   );
 }

@@ -1,4 +1,5 @@
 import type { SelectHTMLAttributes } from 'react';
+import { FieldErrors } from './field-errors';
 
 export interface SelectOption {
   value: string;
@@ -42,13 +43,7 @@ export function SelectField({ label, name, options, hint, errors, id = name, cla
           </option>
         ))}
       </select>
-      <div id={errorId} aria-live="polite" aria-atomic="true">
-        {errors?.map((error) => (
-          <p key={error} className="mt-1 text-sm text-red-700">
-            {error}
-          </p>
-        ))}
-      </div>
+      <FieldErrors id={errorId} errors={errors} />
     </div>
   );
 }

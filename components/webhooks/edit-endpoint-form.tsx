@@ -1,12 +1,11 @@
 'use client';
 
 import { useActionState } from 'react';
-import { CheckboxField } from '@/components/ui/checkbox-field';
 import { Field } from '@/components/ui/field';
 import { FormMessage } from '@/components/ui/form-message';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { editEndpoint, type EditEndpointState } from '@/app/(portal)/webhooks/edit-actions';
-import { eventTypeText, subscribableEventTypes } from './words';
+import { EventTypesFieldset } from './event-types-fieldset';
 
 export interface EditEndpointFormProps {
   endpointId: string;
@@ -40,24 +39,7 @@ export function EditEndpointForm({ endpointId, current }: EditEndpointFormProps)
         defaultValue={values?.description ?? current.description}
         errors={state.errors?.description}
       />
-      <fieldset aria-describedby="eventTypes-hint eventTypes-error">
-        <legend className="text-sm font-medium text-slate-800">Events to send (optional)</legend>
-        <p id="eventTypes-hint" className="mt-1 text-sm text-slate-600">
-          Leave every box unticked to receive every event, including kinds added later. A change applies to events from now on.
-        </p>
-        <div className="mt-2 space-y-2">
-          {subscribableEventTypes.map((type) => (
-            <CheckboxField key={type} id={`eventTypes-${type}`} name="eventTypes" value={type} label={eventTypeText[type]} hint={type} defaultChecked={checked.has(type)} />
-          ))}
-        </div>
-        <div id="eventTypes-error" aria-live="polite" aria-atomic="true">
-          {state.errors?.eventTypes?.map((error) => (
-            <p key={error} className="mt-1 text-sm text-red-700">
-              {error}
-            </p>
-          ))}
-        </div>
-      </fieldset>
+      <EventTypesFieldset checked={checked} errors={state.errors?.eventTypes} extraHint="A change applies to events from now on." />
       <FormMessage message={state.message} />
       <SubmitButton pendingLabel="Saving…">Save changes</SubmitButton>
     </form>

@@ -10,6 +10,12 @@ process.env.COLLECT_E2E_DATA_DIR ??= path.join(os.tmpdir(), `collect-e2e-${Date.
 export const PORT = 3100;
 export const baseURL = `http://127.0.0.1:${PORT}`;
 export const ACCESS_TOKEN_TTL_SECONDS = 8;
+/**
+ * The mail server the suite's server sends to: e2e/password-reset.spec.ts listens there while it
+ * runs (tests/team/smtp-server.ts). Mail sent at another time is refused and logged, as with a mail
+ * server that is down; nothing waits on it.
+ */
+export const SMTP_PORT = PORT + 25;
 
 export const serverEnvironment: Record<string, string> = {
   PORT: String(PORT),
@@ -21,4 +27,6 @@ export const serverEnvironment: Record<string, string> = {
   LOG_LEVEL: 'warn',
   // The shortest the service allows: a prompt nobody answers times out after 30 s instead of 3 minutes.
   STK_TIMEOUT_SECONDS: '10',
+  SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+  SMTP_FROM: 'Collect <team@collect.test>',
 };

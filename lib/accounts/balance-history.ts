@@ -5,7 +5,7 @@ import { afterCursor, newestFirst } from '@/lib/api/pagination';
 import { moneyJson, timestampJson } from '@/lib/api/serialize';
 import type { Principal } from '@/lib/auth/principal';
 import { balanceEntries } from '@/lib/ledger/schema';
-import { db } from '@/lib/platform/db';
+import { readDb } from '@/lib/platform/db/read-pool';
 import { findVisibleAccount, legacyAccountFor, type Page } from './queries';
 import type { BalanceEntry } from './schemas';
 
@@ -20,7 +20,7 @@ export async function balanceHistory(principal: Principal, virtualAccountId: str
     );
   }
   const account = virtualAccountId ? await findVisibleAccount(principal, virtualAccountId) : await legacyAccountFor(principal);
-  return db()
+  return readDb()
     .select()
     .from(balanceEntries)
     .where(

@@ -35,3 +35,9 @@ export async function setCollectionAccount(tx: Queryable, currency: string, inpu
     .returning();
   return row!;
 }
+
+/** The bank account number that collects a currency now: the operator-set one, or the sandbox default until a first use made the row. */
+export async function collectionAccountNumberOf(currency: string, q: Queryable = db()): Promise<string> {
+  const [row] = await q.select({ number: collectionAccounts.bankAccountNumber }).from(collectionAccounts).where(eq(collectionAccounts.currency, currency));
+  return row?.number ?? sandboxCollectionAccountNumber(currency);
+}

@@ -3,7 +3,7 @@ import { and, eq, gte, like, lt, or, type SQL } from 'drizzle-orm';
 import { afterCursor, newestFirst } from '@/lib/api/pagination';
 import type { Principal } from '@/lib/api/principal';
 import { requireAdmin } from '@/lib/auth/require-admin';
-import { db } from '@/lib/platform/db';
+import { readDb } from '@/lib/platform/db/read-pool';
 import { auditEvents } from './schema';
 import type { AuditEventQuery } from './schemas';
 
@@ -19,7 +19,7 @@ function actionFilter(action: string): SQL {
 export async function listAuditEvents(principal: Principal, query: z.infer<typeof AuditEventQuery>) {
   requireAdmin(principal);
   const actor = query.actor;
-  return db()
+  return readDb()
     .select()
     .from(auditEvents)
     .where(

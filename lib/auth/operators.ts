@@ -1,11 +1,12 @@
-import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import { afterCursor, newestFirst } from '@/lib/api/pagination';
-import { conflict, unprocessable } from '@/lib/api/errors';
+import { ApiError, conflict, notFound, unprocessable } from '@/lib/api/errors';
 import type { PlatformRole } from '@/lib/api/principal';
-import { db } from '@/lib/platform/db';
+import { db, type Queryable } from '@/lib/platform/db';
 import { violatedUniqueConstraint } from '@/lib/platform/db/errors';
 import { userTotp } from './mfa-schema';
 import { hashPassword } from './passwords';
+import { endSessionsOf } from './sessions';
 import { users } from './schema';
 
 /** The provider's operators (users with no merchant), newest first, one keyset page (+1). */
@@ -36,4 +37,30 @@ export async function createOperator(input: { email: string; password: string; f
     if (violatedUniqueConstraint(error) === 'users_email_key') throw conflict(`A user with the email ${input.email.toLowerCase()} already exists.`);
     throw error;
   }
+}
+
+/**
+ * Disables or enables an operator inside the caller's transaction (which records it). Operator
+ * status changes run one at a time (a transaction-scoped advisory lock), so two administrators
+ * disabling each other at once cannot leave the console without an active PLATFORM_ADMIN: the
+ * second finds the first already disabled and is refused (409 `last_platform_admin`). Disabling
+ * ends every session of the operator in the same transaction; sign-in refuses them from then on.
+ */
+export async function setOperatorActive(tx: Queryable, userId: string, active: boolean) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('collect.operator_status'))`);
+  const [before] = await tx.select().from(users).where(and(eq(users.id, userId), isNull(users.merchantId))).for('update');
+  if (!before) throw notFound('The operator');
+  if (before.active === active) return { before, after: before };
+  if (!active && before.role === 'PLATFORM_ADMIN') {
+    const [{ others }] = (await tx
+      .select({ others: count() })
+      .from(users)
+      .where(and(isNull(users.merchantId), eq(users.role, 'PLATFORM_ADMIN'), eq(users.active, true), ne(users.id, userId)))) as [{ others: number }];
+    if (others === 0) {
+      throw new ApiError(409, 'last_platform_admin', 'Conflict', 'The console always keeps at least one active PLATFORM_ADMIN: make or enable another one first.');
+    }
+  }
+  const [after] = await tx.update(users).set({ active }).where(eq(users.id, userId)).returning();
+  if (!active) await endSessionsOf(tx, userId, 'operator_disabled');
+  return { before, after: after! };
 }

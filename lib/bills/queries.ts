@@ -8,6 +8,7 @@ import type { Principal } from '@/lib/auth/principal';
 import { likeLiteral } from '@/lib/platform/db/errors';
 import { db, type Queryable } from '@/lib/platform/db';
 import { executePrepared, namedColumns, renderedOnce } from '@/lib/platform/db/prepared';
+import { readDb } from '@/lib/platform/db/read-pool';
 import { expectedPayments } from './schema';
 import type { ExpectedPaymentFilters } from './schemas';
 import { dueBy, reportedStatus, withReportedStatus } from './status';
@@ -59,7 +60,7 @@ export async function getBill(principal: TenantScope, billId: string, tx: Querya
 
 export async function listBills(principal: Principal, filters: ExpectedPaymentFilters): Promise<BillView[]> {
   return selectBills(
-    db(),
+    readDb(),
     and(
       visibleTo(principal, expectedPayments),
       filters.status ? withReportedStatus(filters.status) : undefined,

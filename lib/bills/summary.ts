@@ -1,7 +1,7 @@
 import { and, sql } from 'drizzle-orm';
 import { visibleTo } from '@/lib/api/scope';
 import type { Principal } from '@/lib/auth/principal';
-import { db } from '@/lib/platform/db';
+import { readDb } from '@/lib/platform/db/read-pool';
 import { expectedPayments } from './schema';
 import { dueBy, withReportedStatus } from './status';
 
@@ -14,7 +14,7 @@ const DUE_SOON_MS = 3 * 86_400_000;
 export async function summariseBills(principal: Principal) {
   const dueBefore = new Date(Date.now() + DUE_SOON_MS);
   const count = (condition: ReturnType<typeof withReportedStatus>) => sql`count(*) filter (where ${condition})`;
-  const { rows } = await db().execute<{ open: string; partly_paid: string; due: string; expired: string }>(sql`
+  const { rows } = await readDb().execute<{ open: string; partly_paid: string; due: string; expired: string }>(sql`
     select ${count(withReportedStatus('OPEN'))} as open, ${count(withReportedStatus('PARTIALLY_PAID'))} as partly_paid,
            ${count(dueBy(dueBefore))} as due, ${count(withReportedStatus('EXPIRED'))} as expired
       from ${expectedPayments}

@@ -7,6 +7,7 @@ import type { Principal } from '@/lib/auth/principal';
 import { subMerchants } from '@/lib/merchants/schema';
 import { db, type Queryable } from '@/lib/platform/db';
 import { likeLiteral, violatedUniqueConstraint } from '@/lib/platform/db/errors';
+import { readDb } from '@/lib/platform/db/read-pool';
 import { phoneSearchDigits } from '@/lib/platform/phone';
 import { customers } from './schema';
 import type { CreateCustomerInput, CustomerListFilters } from './schemas';
@@ -90,7 +91,7 @@ function matching(q: string): SQL {
 }
 
 export async function listCustomers(principal: Principal, filters: CustomerListFilters): Promise<CustomerRow[]> {
-  return db()
+  return readDb()
     .select()
     .from(customers)
     .where(

@@ -4,6 +4,7 @@ import { afterCursor, newestFirst } from '@/lib/api/pagination';
 import { visibleTo, type TenantScope } from '@/lib/api/scope';
 import type { Principal } from '@/lib/auth/principal';
 import { db, type Queryable } from '@/lib/platform/db';
+import { readDb } from '@/lib/platform/db/read-pool';
 import { events } from './schema';
 import type { EventListFilters } from './schemas';
 
@@ -28,7 +29,7 @@ export async function getEvent(principal: Principal, eventId: string): Promise<E
 }
 
 export async function listEvents(principal: Principal, filters: EventListFilters): Promise<EventRow[]> {
-  return db()
+  return readDb()
     .select()
     .from(events)
     .where(

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { matchedRoutes } from 'hono/route';
-import { metrics } from '@/lib/platform/metrics';
+import { RequestSeries } from '@/lib/platform/metrics';
 
 /**
  * The route an answer came from, as registered (/api/v1/merchants/{merchantId}/payments/:id style),
@@ -26,16 +26,15 @@ export function countRequest(c: Parameters<MiddlewareHandler>[0], started: numbe
   const route = routeOf(c);
   const status = c.res.status;
   const key = `${c.req.method} ${status} ${route}`;
-  let labels = labelSets.get(key);
-  if (!labels) {
-    labels = { method: c.req.method, route, status: String(status) };
-    if (labelSets.size < MAX_LABEL_SETS) labelSets.set(key, labels);
+  let series = labelSets.get(key);
+  if (!series) {
+    series = new RequestSeries({ method: c.req.method, route, status: String(status) });
+    if (labelSets.size < MAX_LABEL_SETS) labelSets.set(key, series);
   }
-  const { httpRequests, httpDuration } = metrics();
-  httpRequests.inc(labels);
-  httpDuration.observe(labels, (performance.now() - started) / 1000);
+  // Into prom-client's records of the series without hashing its labels again (lib/platform/metrics.ts).
+  series.record((performance.now() - started) / 1000);
 }
 
 /** Routes × methods × statuses is bounded, but an unmatched method is the caller's choice: a ceiling. */
 const MAX_LABEL_SETS = 2_000;
-const labelSets = new Map<string, { method: string; route: string; status: string }>();
+const labelSets = new Map<string, RequestSeries>();

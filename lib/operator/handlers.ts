@@ -10,7 +10,8 @@ import { collectionAccountsForOperator, putCollectionAccount } from './collectio
 import { createMerchantForOperator } from './merchants/create-merchant';
 import { merchantOverview } from './merchants/overview';
 import { changeMerchantStatus } from './merchants/set-status';
-import { inviteOperator, operatorsPage } from './operators';
+import { changeOperatorStatus, inviteOperator, operatorInvitationsPage, operatorsPage, withdrawOperatorInvitation } from './operators';
+import { setCategoryCodeForOperator } from './merchants/category-code';
 import { pageOfRows } from './page';
 import { operatorOf } from './principal';
 import { requirePlatformAdmin } from './guard';
@@ -86,6 +87,26 @@ export function registerOperatorRoutes(app: ApiApp): void {
   app.openapi(routes.inviteOperator, async (c) => {
     requirePlatformAdmin(operatorOf(c));
     return c.json(await inviteOperator(c, operatorOf(c), c.req.valid('json')), 201);
+  });
+
+  app.openapi(routes.listOperatorInvitations, async (c) => c.json(await operatorInvitationsPage(c.req.valid('query')), 200));
+  app.openapi(routes.withdrawOperatorInvitation, async (c) => {
+    requirePlatformAdmin(operatorOf(c));
+    return c.json(await withdrawOperatorInvitation(operatorOf(c), c.req.valid('param').id), 200);
+  });
+  app.openapi(routes.disableOperator, async (c) => {
+    requirePlatformAdmin(operatorOf(c));
+    return c.json(await changeOperatorStatus(operatorOf(c), c.req.valid('param').id, false, c.req.valid('json').reason), 200);
+  });
+  app.openapi(routes.enableOperator, async (c) => {
+    requirePlatformAdmin(operatorOf(c));
+    return c.json(await changeOperatorStatus(operatorOf(c), c.req.valid('param').id, true, c.req.valid('json').reason), 200);
+  });
+
+  app.openapi(routes.setCategoryCode, async (c) => {
+    requirePlatformAdmin(operatorOf(c));
+    const { code, reason } = c.req.valid('json');
+    return c.json(await setCategoryCodeForOperator(operatorOf(c), c.req.valid('param').id, code, reason), 200);
   });
 
   app.openapi(routes.listAuditEvents, async (c) => {

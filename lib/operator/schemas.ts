@@ -4,6 +4,7 @@ import { platformRoles } from '@/lib/api/principal';
 import { Timestamp, Uuid } from '@/lib/api/schemas';
 import { channels } from '@/lib/money/channels';
 import { merchantStatuses } from '@/lib/merchants/schema';
+import { CATEGORY_CODE } from '@/lib/payment-options/ke-qr/category-code';
 import { approvalKinds, approvalStatuses } from './schema';
 
 const Currency = z.string().regex(/^[A-Z]{3}$/, 'A three-letter ISO 4217 code such as KES');
@@ -32,6 +33,7 @@ export const OperatorMerchant = z
     createdAt: Timestamp,
     disabledAt: Timestamp.nullable(),
     disabledReason: z.string().nullable(),
+    merchantCategoryCode: z.string().openapi({ example: '5411', description: 'ISO 18245, carried by its KE-QR codes; 0000 until set.' }),
   })
   .openapi('OperatorMerchant');
 export const OperatorMerchantList = pageOfItems(OperatorMerchant, 'OperatorMerchantList');
@@ -134,6 +136,23 @@ export const OperatorList = pageOfItems(Operator, 'OperatorList');
 export const InviteOperatorRequest = z
   .object({ email: z.email().max(254), firstName: z.string().trim().min(1).max(100), lastName: z.string().trim().min(1).max(100), role: z.enum(platformRoles) })
   .openapi('OperatorInvitationRequest');
+export const OperatorStatusChangeRequest = z
+  .object({ reason: Reason.optional().openapi({ description: 'Why (kept in the platform audit log): "left the company", "laptop lost".' }) })
+  .openapi('OperatorStatusChange');
+export const OperatorInvitationStatus = z
+  .object({ id: Uuid, email: z.string(), role: z.enum(platformRoles), status: z.enum(['PENDING', 'ACCEPTED', 'REVOKED', 'EXPIRED']), createdAt: Timestamp, expiresAt: Timestamp })
+  .openapi('OperatorInvitationStatus');
+export const OperatorInvitationList = pageOfItems(OperatorInvitationStatus, 'OperatorInvitationList');
+export const CategoryCodeRequest = z
+  .object({
+    code: z
+      .string()
+      .trim()
+      .regex(CATEGORY_CODE, 'Four digits (ISO 18245), e.g. 5411')
+      .openapi({ example: '5411', description: "The merchant category code its KE-QR codes carry (tag 52); 0000 means none chosen. The acquirer's code, not the merchant's choice." }),
+    reason: Reason.optional(),
+  })
+  .openapi('OperatorCategoryCodeRequest');
 export const OperatorInvitation = z.object({ id: Uuid, email: z.string(), role: z.enum(platformRoles), invitation: InvitationLink }).openapi('OperatorInvitation');
 
 export const PlatformAuditQuery = z.object({ operatorId: Uuid.optional(), merchantId: Uuid.optional(), ...pageQuery });

@@ -9,6 +9,7 @@ export const toOperatorMerchantJson = (merchant: MerchantRow) => ({
   createdAt: merchant.createdAt.toISOString(),
   disabledAt: merchant.disabledAt?.toISOString() ?? null,
   disabledReason: merchant.disabledReason,
+  merchantCategoryCode: merchant.merchantCategoryCode,
 });
 
 export const toApprovalJson = (row: OperatorApprovalRow, merchantName?: string) => ({

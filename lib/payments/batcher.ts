@@ -158,7 +158,9 @@ async function writeBatch(batch: Waiting[], lane: number, attempt = 1): Promise<
     const now = new Date();
     const planned: (BatchedPayment | null)[] = batch.map(({ inbound, account }) => {
       if (!batchable(inbound, account)) return null;
-      return { payment: paymentRow(inbound, account, null, now, pricing.get(account.merchantId)), day: nairobiDay(inbound.receivedAt), hour: hourStart(inbound.receivedAt) };
+      const payment = paymentRow(inbound, account, null, now, pricing.get(account.merchantId));
+      // The rail's notification travels with its payment: written by the batch's statement, in its commit.
+      return { payment, day: nairobiDay(inbound.receivedAt), hour: hourStart(inbound.receivedAt), notification: inbound.notification };
     });
     const toWrite = planned.filter((item) => item !== null);
     const written = toWrite.length > 0 ? await recordPaymentBatch(toWrite, lane) : new Set<string>();

@@ -1,6 +1,6 @@
 import { and, eq, gte, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { Principal } from '@/lib/auth/principal';
-import { db } from '@/lib/platform/db';
+import { readDb } from '@/lib/platform/db/read-pool';
 import { paymentConditions } from './filters';
 import { paymentDailyTotals, paymentMerchantDailyTotals, payments } from './schema';
 import type { DailyTotalsFilters } from './schemas';
@@ -60,7 +60,7 @@ export interface DailyTotalRow {
 export async function dailyTotals(principal: Principal, filters: DailyTotalsFilters): Promise<DailyTotalRow[]> {
   const sums = totalsCanAnswer(filters) ? fromTotals(principal, filters) : fromPayments(principal, filters);
   const always = filters.currency ?? (await merchantCurrency(principal.merchantId));
-  const { rows } = await db().execute<{ day: string; currency: string; count: string; total: string; fee: string; net: string }>(sql`
+  const { rows } = await readDb().execute<{ day: string; currency: string; count: string; total: string; fee: string; net: string }>(sql`
     with sums as (${sums}),
     currencies as (select ${always}::text as currency union select currency from sums)
     select to_char(d, 'YYYY-MM-DD') as day, c.currency, coalesce(s.count, 0) as count, coalesce(s.total, 0) as total,

@@ -1,3 +1,4 @@
+import type { RailNotificationKind } from '@/lib/rails/schema';
 import type { PaymentChannel, PaymentRail } from './schema';
 
 /** A payment as a rail reports it, before we know whose it is. */
@@ -24,6 +25,17 @@ export interface InboundPayment {
   payload?: unknown;
   /** The request body exactly as received (JSON source text), kept with a suspense entry. */
   rawBody?: string;
+  /**
+   * The rail's notification as received, kept for support whatever becomes of the payment: written
+   * by the payment batch's own statement when batched (one commit for both), else beside it.
+   */
+  notification?: InboundNotification;
+}
+
+/** A rail notification travelling with its payment; its rail and reference are the payment's. */
+export interface InboundNotification {
+  kind: RailNotificationKind;
+  rawBody: string;
 }
 
 /** Why a rail's validation step refuses a payment; each rail maps these to its own codes. */
@@ -41,3 +53,9 @@ export const rejectionReasons = {
   CHANNEL_NOT_OFFERED: 'This way of paying is not offered for payments in this currency.',
 } as const;
 export type RejectionReason = keyof typeof rejectionReasons;
+
+/** Why a rail's money is held although it could not have been refused at validation (the bank's own checks). */
+export const railSuspenseReasons = {
+  FOREIGN_COLLECTION_ACCOUNT: 'The bank says it credited an account that is not our collection account for this currency.',
+} as const;
+export type RailSuspenseReason = keyof typeof railSuspenseReasons;

@@ -10,7 +10,7 @@ import { countIngested } from '@/lib/platform/metrics';
 import { pricingOfMerchant } from '@/lib/pricing/current';
 import { channelOffered } from '@/lib/pricing/offered';
 import { refusalReason, unplaceableReason } from './acceptance';
-import type { InboundPayment, RejectionReason } from './inbound';
+import type { InboundPayment, RailSuspenseReason, RejectionReason } from './inbound';
 import { matchPayment } from './matching';
 import { creditInBatch } from './batcher';
 import { hourStart, nairobiDay } from './nairobi-days';
@@ -20,10 +20,11 @@ import { resolveTarget, type AccountRow, type BillRow } from './resolve';
 import { railReferences } from './schema';
 import { suspend } from './suspend';
 import { alreadyKept } from './already-kept';
+import { keepRailNotification } from '@/lib/rails/notifications';
 import type { PaymentRow } from './serialize';
 
 /** Why money is held in suspense: no account can take it, or its amount is not money. */
-export type SuspenseReason = RejectionReason | AmountReason;
+export type SuspenseReason = RejectionReason | AmountReason | RailSuspenseReason;
 
 export type IngestResult =
   | { outcome: 'recorded'; payment: PaymentRow; duplicate: boolean }
@@ -72,6 +73,10 @@ export async function ingestRailPayment(inbound: RailInbound, amount: RailAmount
 
 async function ingestRailPaymentOnce(inbound: RailInbound, amount: RailAmount): Promise<IngestResult> {
   if (amount.ok) return ingestPayment({ ...inbound, amount: amount.amount }, { strict: false });
+  return besideItsNotification(inbound, keepUnreadableAmount(inbound, amount));
+}
+
+async function keepUnreadableAmount(inbound: RailInbound, amount: Extract<RailAmount, { ok: false }>): Promise<IngestResult> {
   if (await isKept(db(), inbound)) return alreadyKept(db(), inbound, { accountReference: inbound.accountReference, amountText: amount.text, currency: inbound.currency });
   // Whose money it is, when the payer named an account: the merchant then sees it in suspense.
   const target = await resolveTarget(db(), { ...inbound, amount: '0' });
@@ -85,7 +90,25 @@ export async function ingestPayment(inbound: InboundPayment, options: { strict: 
     if (batched?.written) return { outcome: 'recorded', payment: batched.payment, duplicate: false };
     if (batched) return duplicateOf(db(), inbound);
   }
+  // Not batched: its notification (if it carries one) is kept beside the one-by-one recording.
+  return besideItsNotification(inbound, ingestOneByOne(inbound, options));
+}
 
+/**
+ * A payment's notification, when the batch did not write it, committed on its own beside the
+ * recording (`pending`), as lib/rails/notifications.ts describes; both done before the rail is answered.
+ */
+async function besideItsNotification(inbound: RailInbound, pending: Promise<IngestResult>): Promise<IngestResult> {
+  const { notification } = inbound;
+  if (!notification) return pending;
+  const [, result] = await Promise.all([
+    keepRailNotification({ rail: inbound.rail, kind: notification.kind, providerReference: inbound.providerReference, rawBody: notification.rawBody }),
+    pending,
+  ]);
+  return result;
+}
+
+async function ingestOneByOne(inbound: InboundPayment, options: { strict: boolean }): Promise<IngestResult> {
   const target = await resolveTarget(db(), inbound);
   if (!target.ok) {
     // A redelivery of a reference kept before is answered as such, whatever resolves now.

@@ -2,8 +2,8 @@ import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { afterCursor, newestFirst } from '@/lib/api/pagination';
 import { notFound } from '@/lib/api/errors';
 import { visibleTo, type TenantScope } from '@/lib/api/scope';
-import { db } from '@/lib/platform/db';
 import { executePrepared, namedColumns, renderedOnce } from '@/lib/platform/db/prepared';
+import { readDb } from '@/lib/platform/db/read-pool';
 import { paymentConditions } from './filters';
 import { payments } from './schema';
 import type { PaymentListFilters } from './schemas';
@@ -18,7 +18,7 @@ const paymentView = renderedOnce(
   sql`select ${sql.join(namedColumns(getTableColumns(payments)), sql`, `)} from ${payments}`,
 );
 
-const selectPayments = (where: SQL | undefined, tail: SQL = sql``) => executePrepared<PaymentRow>(db(), sql`${paymentView} where ${where ?? sql`true`} ${tail}`);
+const selectPayments = (where: SQL | undefined, tail: SQL = sql``) => executePrepared<PaymentRow>(readDb(), sql`${paymentView} where ${where ?? sql`true`} ${tail}`);
 
 /** One page (plus one row, to know whether another page follows), newest first. */
 export function listPayments(principal: TenantScope, filters: PaymentListFilters) {

@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import { db } from '@/lib/platform/db';
 import { preparedWithInput } from '@/lib/platform/db/prepared';
 import { deliveriesCtes } from '@/lib/webhooks/fan-out';
+import { storableBody } from '@/lib/rails/notifications';
+import type { InboundNotification } from './inbound';
 import { toPaymentJson, type PaymentRow } from './serialize';
 
 /** A payment into an account, no bill involved, ready to write: the row, its Nairobi day and its hour. */
@@ -9,6 +11,8 @@ export interface BatchedPayment {
   payment: PaymentRow;
   day: string;
   hour: string;
+  /** The rail's notification, as received: written by the batch's statement, one commit for both. */
+  notification?: InboundNotification;
 }
 
 /**
@@ -17,7 +21,7 @@ export interface BatchedPayment {
  * order given, the accounts' balances, the days' totals (per account and per merchant) and the
  * hours' (per merchant), and each payment's `payment.received` event with its webhook deliveries.
  * A payment whose rail reference is already kept, as a payment or in suspense (or comes earlier in
- * the same batch), writes nothing at all. Returns the ids that were written.
+ * the same batch), writes nothing at all but its rail notification. Returns the ids that were written.
  *
  * The merchant totals (daily and hourly) are added to one shard row, `merchantTotalsRow`, whatever
  * the accounts: one row per merchant, day and channel for the whole batch rather than one per shard
@@ -33,7 +37,7 @@ export async function recordPaymentBatch(batch: BatchedPayment[], merchantTotals
 
 /** The batch as the statement reads it: one JSON array, each payment's columns by name. */
 function batchInput(batch: BatchedPayment[], merchantTotalsRow: number): string {
-  const input = batch.map(({ payment: p, day, hour }, ord) => ({
+  const input = batch.map(({ payment: p, day, hour, notification }, ord) => ({
     ord,
     id: p.id,
     merchant_id: p.merchantId,
@@ -61,6 +65,8 @@ function batchInput(batch: BatchedPayment[], merchantTotalsRow: number): string 
     hour,
     shard: merchantTotalsRow,
     event: toPaymentJson(p),
+    notification_kind: notification?.kind ?? null,
+    notification_body: notification ? storableBody(notification.rawBody) : null,
   }));
   return JSON.stringify(input);
 }
@@ -74,7 +80,14 @@ const runBatchStatement = preparedWithInput<{ id: string }>(
         rail text, channel text, amount numeric, fee_amount numeric, net_amount numeric, currency char(3), payer_name text,
         payer_phone text, payer_phone_reversed text, payer_account text, provider_reference text, bill_reference text,
         narration text, received_at timestamptz, created_at timestamptz, day date, hour timestamptz, shard smallint, event jsonb,
-        fee_rule jsonb)
+        fee_rule jsonb, notification_kind text, notification_body text)
+    ), notifications as (
+      -- What the rail said about each payment, as received, in the batch's own commit: kept whether
+      -- the payment is written here or is a copy of a reference kept before (lib/rails/notifications.ts).
+      insert into rail_notifications (rail, kind, provider_reference, raw_body)
+      select rail, notification_kind, nullif(provider_reference, ''), notification_body from input
+       where notification_kind is not null order by ord
+      returning 1
     ), locked as materialized (
       select account.id from virtual_accounts account
        where account.id in (select virtual_account_id from input)
@@ -99,7 +112,7 @@ const runBatchStatement = preparedWithInput<{ id: string }>(
              received_at, created_at, fee_rule
         -- A batch may hold two copies of one reference (a redelivery while the first is in flight): the
         -- claim is made once, and only the first copy is written (payments, partitioned by month since
-        -- migration 0035, has no unique key of the reference to drop the second).
+        -- migration 0032, has no unique key of the reference to drop the second).
         from (select distinct on (rail, provider_reference) input.* from input join claimed using (rail, provider_reference)
                order by rail, provider_reference, ord) first_copy
        order by ord

@@ -3,6 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Principal } from '@/lib/auth/principal';
 import { merchants } from '@/lib/merchants/schema';
 import { db } from '@/lib/platform/db';
+import { readDb } from '@/lib/platform/db/read-pool';
 import { paymentConditions } from './filters';
 import { splitForTotals, type Span, type TotalsSplit } from './nairobi-days';
 import { paymentDailyTotals, paymentMerchantDailyTotals, paymentMerchantHourlyTotals, payments } from './schema';
@@ -85,7 +86,7 @@ export async function summarisePayments(principal: Principal, filters: PaymentSu
   const parts = summaryParts(principal, filters, currency);
   if (parts.length === 0) return { paymentCount: 0, totalAmount: 0, currency, feeAmount: 0, netAmount: 0 }; // an empty range
   // Net is subtracted in NUMERIC: a float subtraction of the two could be a cent off.
-  const { rows } = await db().execute<{ count: string; total: string; fee: string; net: string }>(
+  const { rows } = await readDb().execute<{ count: string; total: string; fee: string; net: string }>(
     sql`select coalesce(sum(count), 0) as count, coalesce(sum(total), 0) as total, coalesce(sum(fee), 0) as fee,
                coalesce(sum(total), 0) - coalesce(sum(fee), 0) as net
           from (${sql.join(parts, sql` union all `)}) as parts`,

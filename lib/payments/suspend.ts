@@ -3,11 +3,11 @@ import { amountReasons } from '@/lib/money/rail-amount';
 import type { Queryable } from '@/lib/platform/db';
 import { storableText } from '@/lib/platform/text';
 import { alreadyKept } from './already-kept';
-import { rejectionReasons } from './inbound';
+import { railSuspenseReasons, rejectionReasons } from './inbound';
 import type { IngestResult, RailInbound, SuspenseReason } from './ingest';
 import type { AccountRow } from './resolve';
 
-const reasonSentences: Record<SuspenseReason, string> = { ...rejectionReasons, ...amountReasons };
+const reasonSentences: Record<SuspenseReason, string> = { ...rejectionReasons, ...amountReasons, ...railSuspenseReasons };
 const optionalText = (value: string | null | undefined) => (value === null || value === undefined ? null : storableText(value));
 
 /**

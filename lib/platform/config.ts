@@ -21,6 +21,24 @@ const environmentSchema = z.object({
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
   /**
+   * `pgbouncer`: DATABASE_URL goes through a transaction-mode pooler, so the app sends no named
+   * prepared statements and no session state through it; DATABASE_DIRECT_URL (required then) takes
+   * what needs a session: migrations, graphile-worker's LISTEN. docs/scaling.md, "PgBouncer".
+   */
+  DATABASE_POOLER: z.enum(['pgbouncer']).optional(),
+  /** The database itself, bypassing the pooler (used only with DATABASE_POOLER). */
+  DATABASE_DIRECT_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// connection URL')
+    .optional(),
+  /** A hot standby for lists, searches, statements and exports (docs/scaling.md, "Read replicas"); unset: every read on the primary. */
+  DATABASE_READ_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// connection URL')
+    .optional(),
+  /** The standby serves reads only while it holds everything the primary had this long ago (ms). */
+  DATABASE_READ_MAX_LAG_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
+  /**
    * How long a caller waits on PostgreSQL before it is answered "unavailable" (503, or the rail's
    * "retry"): to connect (or for a free connection), and for one statement. Long operations (ledger
    * check, statement import, migrations) get the long one. docs/operations.md, "Outages that hang".
@@ -118,6 +136,11 @@ const checkedEnvironmentSchema = environmentSchema.superRefine((settings, contex
   if (settings.SMS_PROVIDER === 'africastalking') {
     for (const name of ['AT_USERNAME', 'AT_API_KEY'] as const) {
       if (!settings[name]) context.addIssue({ code: 'custom', path: [name], message: 'must be set when SMS_PROVIDER is africastalking' });
+    }
+  }
+  if (settings.DATABASE_POOLER) {
+    for (const name of ['DATABASE_URL', 'DATABASE_DIRECT_URL'] as const) {
+      if (!settings[name]) context.addIssue({ code: 'custom', path: [name], message: 'must be set when DATABASE_POOLER is set' });
     }
   }
   if (settings.FEE_SCHEDULE !== undefined) {

@@ -2,6 +2,8 @@ import { mkdir } from 'node:fs/promises';
 import type { AppConfig } from './config';
 import { closePool, useDatabaseUrl } from './db';
 import { applyMigrations } from './db/migrate';
+import { warnWithoutPooledStatementTimeout } from './db/pooler';
+import { closeReadPool, useReadDatabaseUrl } from './db/read-pool';
 import { logger } from './logger';
 import { startEmbeddedPostgres } from './postgres/embedded';
 
@@ -37,12 +39,15 @@ export async function openDatabase(
     connectMs: appConfig.DATABASE_CONNECT_TIMEOUT_MS,
     queryMs: appConfig.DATABASE_QUERY_TIMEOUT_MS,
     longQueryMs: appConfig.DATABASE_LONG_QUERY_TIMEOUT_MS,
-  });
+  }, { directUrl: appConfig.DATABASE_POOLER ? appConfig.DATABASE_DIRECT_URL : undefined });
   if (options.migrate !== false) await applyMigrations();
+  await warnWithoutPooledStatementTimeout();
+  if (appConfig.DATABASE_READ_URL) useReadDatabaseUrl(appConfig.DATABASE_READ_URL, { maxLagMs: appConfig.DATABASE_READ_MAX_LAG_MS, poolSize: appConfig.DATABASE_POOL_SIZE });
   return {
     url,
     embedded: !appConfig.DATABASE_URL,
     async close() {
+      await closeReadPool();
       await closePool();
       await stopEmbedded();
     },

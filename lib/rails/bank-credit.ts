@@ -4,9 +4,9 @@ import { logger } from '@/lib/platform/logger';
 import { storableKey, storableText } from '@/lib/platform/text';
 import type { PaymentChannel } from '@/lib/payments/schema';
 import type { RailPayment, RailScope } from './c2b';
+import { creditedCollectionAccount, holdForeignCredit } from './bank-collection-account';
 import { fromIsoTime, plausibleReceivedAt } from './received-at';
 import type { BankCreditInput } from './schemas';
-import { keepRailNotification } from './notifications';
 
 /**
  * A bill's reference travels in the narration, alone or after the account number (the RTGS
@@ -78,11 +78,11 @@ export function bankCreditOf(credit: BankCreditInput, scope: RailScope = {}, raw
  */
 export async function processBankCredit(credit: BankCreditInput, scope: RailScope = {}, rawBody?: string): Promise<IngestResult> {
   const { inbound, amount } = bankCreditOf(credit, scope, rawBody);
-  // What the bank said, kept as received for support (the sandbox's own credits too, as sent), beside the recording.
-  const [, result] = await Promise.all([
-    keepRailNotification({ rail: 'BANK', kind: 'BANK_CREDIT', providerReference: inbound.providerReference, rawBody: rawBody ?? JSON.stringify(credit) }),
-    ingestRailPayment(inbound, amount),
-  ]);
+  // Which of our collection accounts the bank credited, when it says (docs/rails.md): another one's money is held, never credited.
+  const credited = inbound.currency === NO_CURRENCY ? undefined : await creditedCollectionAccount(credit, inbound.currency);
+  if (credited && !credited.ours) return holdForeignCredit(inbound, amount, credited.named, rawBody ?? JSON.stringify(credit));
+  // What the bank said, kept as received for support (the sandbox's own credits too, as sent): it travels with the payment, one commit for both.
+  const result = await ingestRailPayment({ ...inbound, notification: { kind: 'BANK_CREDIT', rawBody: rawBody ?? JSON.stringify(credit) } }, amount);
   if (result.outcome === 'suspense' && !result.duplicate) {
     logger().warn({ rail: 'BANK', providerReference: inbound.providerReference, reason: result.reason }, 'bank payment held in suspense');
   }

@@ -8,7 +8,6 @@ import { storableKey, storableText } from '@/lib/platform/text';
 import { fromDarajaTime } from './nairobi-time';
 import { plausibleReceivedAt } from './received-at';
 import type { C2bPaymentInput } from './schemas';
-import { keepRailNotification } from './notifications';
 import type { RailNotificationKind } from './schema';
 
 /**
@@ -94,11 +93,8 @@ export async function confirmC2b(payment: C2bPaymentInput, scope: RailScope = {}
   if (railText(payment.BusinessShortCode) !== config().PAYBILL_NUMBER) {
     logger().warn({ rail: 'MPESA', providerReference: inbound.providerReference }, 'M-Pesa confirmation for another shortcode; recorded anyway');
   }
-  // What Daraja said, kept as received for support (the sandbox's own payloads too, as sent), beside the recording.
-  const [, result] = await Promise.all([
-    keepRailNotification({ rail: 'MPESA', kind, providerReference: inbound.providerReference, rawBody: rawBody ?? JSON.stringify(payment) }),
-    ingestRailPayment(inbound, amount),
-  ]);
+  // What Daraja said, kept as received for support (the sandbox's own payloads too, as sent): it travels with the payment, one commit for both.
+  const result = await ingestRailPayment({ ...inbound, notification: { kind, rawBody: rawBody ?? JSON.stringify(payment) } }, amount);
   if (result.outcome === 'suspense' && !result.duplicate) {
     logger().warn({ rail: 'MPESA', providerReference: inbound.providerReference, reason: result.reason }, 'M-Pesa payment held in suspense');
   }

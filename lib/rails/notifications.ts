@@ -13,12 +13,13 @@ export interface RailNotificationInput {
 }
 
 /**
- * Keeps a notification as received, whatever becomes of it. One INSERT, committed on its own:
- * callers run it beside the recording of the payment (Promise.all), so it adds no wait to the
- * rail's answer, and its commit shares the disk flush of the payment's commit (PostgreSQL writes
- * concurrent commits in one flush). Both have committed before the rail is answered, so a
- * notification the rail was told we took is always kept (docs/operator.md, "Raw notifications").
- * NUL, which PostgreSQL refuses in text, is kept as U+FFFD rather than fail the confirmation.
+ * Keeps a notification as received, whatever becomes of it, in a commit of its own. A rail payment
+ * carries its notification instead (`InboundPayment.notification`): the payment batch writes it in
+ * its own statement, so one commit holds both (issue 24: a second commit per confirmation cost 1–3.5
+ * ms here); a payment written one by one (a bill's, suspense, a duplicate found before any write)
+ * keeps it through here, beside its recording. Either way it has committed before the rail is
+ * answered, so a notification the rail was told we took is always kept (docs/operator.md, "Raw
+ * notifications"). Used alone where no payment carries it (the phone prompt's callback).
  */
 export async function keepRailNotification(notification: RailNotificationInput): Promise<void> {
   await db()
@@ -28,9 +29,15 @@ export async function keepRailNotification(notification: RailNotificationInput):
       kind: notification.kind,
       providerReference: notification.providerReference || null,
       checkoutRequestId: notification.checkoutRequestId || null,
-      rawBody: notification.rawBody.replaceAll('\u0000', '\uFFFD'),
+      rawBody: storableBody(notification.rawBody),
     });
 }
+
+/**
+ * A body as PostgreSQL keeps it: NUL, which it refuses in text, as U+FFFD rather than fail the
+ * confirmation, and so is a lone surrogate (JSON would carry it as an escape jsonb refuses).
+ */
+export const storableBody = (rawBody: string) => rawBody.replaceAll('\u0000', '\uFFFD').toWellFormed();
 
 export interface RailNotificationView {
   id: string;

@@ -13,6 +13,7 @@ import { amountReasons } from '@/lib/money/rail-amount';
 import type { RejectionReason } from '@/lib/payments/inbound';
 import { config } from '@/lib/platform/config';
 import { db } from '@/lib/platform/db';
+import { collectionAccountNumberOf } from '@/lib/accounts/collection-accounts';
 import { bankCreditOf, processBankCredit } from './bank-credit';
 import { confirmC2b, validateC2b, type RailScope } from './c2b';
 import { toDarajaTime } from './nairobi-time';
@@ -107,11 +108,14 @@ async function viaMpesa(principal: Principal, input: SandboxInboundPaymentInput,
 }
 
 async function viaBank(principal: Principal, input: SandboxInboundPaymentInput, reference: string, amount: string, scope: RailScope) {
+  const currency = input.currency ?? (await currencyOf(principal.merchantId, readPayerEntry(input.accountNumber).accountNumber ?? input.accountNumber));
   const credit: BankCreditInput = {
     bankReference: reference,
+    // As a bank's notification does: the collection account it credited, and the virtual account under it.
+    collectionAccountNumber: await collectionAccountNumberOf(currency),
     accountNumber: input.accountNumber,
     amount,
-    currency: input.currency ?? (await currencyOf(principal.merchantId, readPayerEntry(input.accountNumber).accountNumber ?? input.accountNumber)),
+    currency,
     payerName: input.payerName ?? 'Sandbox Payer',
     payerAccount: null,
     narration: input.billReference ?? null,

@@ -64,6 +64,11 @@ export const BankCreditNotification = z
       .preprocess((value) => (typeof value === 'number' ? String(value) : value), z.string().trim().min(1).max(200))
       .openapi({ example: 'FT26325ABC1234', description: 'Unique per credit: a repeat is a duplicate, whatever else it says. The one field without which a notification is refused (422): nothing else identifies the credit.' }),
     accountNumber: Lenient(DarajaValue).openapi({ example: '1000000018', description: 'The beneficiary (virtual) account number. Missing or unreadable: the credit is held in suspense (UNKNOWN_ACCOUNT).' }),
+    collectionAccountNumber: Lenient(DarajaValue).openapi({
+      example: '1234567890123',
+      description:
+        'The account the bank credited: our collection account for the currency (GET /operator/collection-accounts); `accountNumber` is the virtual account the payer paid into under it. Another account (not ours, or ours for another currency): held in suspense (FOREIGN_COLLECTION_ACCOUNT), never credited. Absent: not checked (notifications from before 26 November 2026); send it.',
+    }),
     amount: Lenient(Amount).openapi({ description: 'A string or a number. Not an amount of money in its currency (missing, unreadable, negative, zero, too many decimals, 10^12 or more): held in suspense, never credited.' }),
     currency: Lenient(z.string()).openapi({ example: 'KES', description: 'ISO 4217, in any letter case (`kes` is KES). Missing or not a three-letter code: held in suspense as `XXX` (WRONG_CURRENCY).' }),
     payerName: Lenient(DarajaValue),

@@ -37,6 +37,7 @@ import { logRequest } from '@/lib/api/request-log';
 import { refuseUnacceptableText } from '@/lib/api/text-guard';
 import { validationHook } from '@/lib/api/validation';
 import { StaticPathsKeptRouter } from '@/lib/api/router';
+import { rememberWrites, standbyReads, STANDBY_READ_ROUTES } from '@/lib/api/read-routing';
 import { countRequest } from '@/lib/operations/http-metrics';
 import { describeWebhooks } from './webhook-events';
 
@@ -80,6 +81,11 @@ export function createApiApp(): OpenAPIHono<ApiEnv> {
   app.use('/operator/*', operatorGuard);
   app.use(refuseUnacceptableText({ exceptUnder: `${API_BASE_PATH}/rails/` }));
   app.use('/merchants/*', idempotency);
+  // A hot standby (DATABASE_READ_URL) serves the listed reads, and each caller's writes are remembered so
+  // that its reads never go back in time (lib/api/read-routing.ts, docs/scaling.md "Read replicas").
+  app.use('/merchants/*', rememberWrites);
+  app.use('/operator/*', rememberWrites);
+  for (const path of STANDBY_READ_ROUTES) app.use(path, standbyReads);
   registerAuthRoutes(app);
   registerMerchantRoutes(app);
   registerAccountRoutes(app);

@@ -5,6 +5,7 @@ import type { Principal } from '@/lib/api/principal';
 import { visibleTo, type TenantScope } from '@/lib/api/scope';
 import { currencyText, toUnits } from '@/lib/money/decimal';
 import { db } from '@/lib/platform/db';
+import { readDb } from '@/lib/platform/db/read-pool';
 import { settlementItems, settlements, type SettlementRow, type SettlementStatus } from './schema';
 import { toSettlementEntryJson, toSettlementJson } from './serialize';
 
@@ -39,7 +40,8 @@ export function listSettlements(principal: Principal, filters: SettlementFilters
 
 /** A settlement the caller may see; another merchant's (or sub-merchant's) is simply not found. */
 export async function getSettlement(principal: TenantScope, settlementId: string): Promise<SettlementRow> {
-  const [row] = await db()
+  // readDb: under the entries export (a standby read) the settlement comes from the same server as its items.
+  const [row] = await readDb()
     .select()
     .from(settlements)
     .where(and(eq(settlements.id, settlementId), visibleTo(principal, settlements)));
@@ -112,7 +114,7 @@ const CSV_HEADER = ['kind', 'payment_id', 'provider_reference', 'amount', 'fee_a
 export async function entriesCsv(principal: Principal, settlementId: string): Promise<string> {
   const settlement = await getSettlement(principal, settlementId);
   const { currency } = settlement;
-  const rows = await db()
+  const rows = await readDb()
     .select()
     .from(settlementItems)
     .where(eq(settlementItems.settlementId, settlement.id))

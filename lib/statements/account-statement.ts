@@ -5,7 +5,8 @@ import { unprocessable } from '@/lib/api/errors';
 import { moneyJson, timestampJson } from '@/lib/api/serialize';
 import type { Principal } from '@/lib/auth/principal';
 import { nairobiDay } from '@/lib/payments/nairobi-days';
-import { db, type Queryable } from '@/lib/platform/db';
+import type { Queryable } from '@/lib/platform/db';
+import { readDb } from '@/lib/platform/db/read-pool';
 import { MAX_STATEMENT_ENTRIES, type AccountStatement } from './schemas';
 
 /**
@@ -78,7 +79,7 @@ export async function accountStatement(principal: Principal, virtualAccountId: s
   const periodStart = nairobiMidnight(from);
   const periodEnd = nairobiMidnight(nextDay(to));
 
-  const read = await db().transaction(
+  const read = await readDb().transaction(
     async (tx) => {
       const [startCut, endCut] = [await cutAt(tx, account.id, periodStart), await cutAt(tx, account.id, periodEnd)];
       const opening = await balancesAt(tx, account.id, startCut);

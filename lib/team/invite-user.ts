@@ -5,7 +5,7 @@ import type { Principal } from '@/lib/api/principal';
 import { recordAudit } from '@/lib/audit/record';
 import { requireAdmin } from '@/lib/auth/require-admin';
 import { users } from '@/lib/auth/schema';
-import { db } from '@/lib/platform/db';
+import { db, type Queryable } from '@/lib/platform/db';
 import { hashLinkToken, INVITATION_TTL_DAYS, newLinkToken } from './links';
 import { invitations } from './schema';
 import type { InviteRequest } from './schemas';
@@ -58,21 +58,32 @@ export async function inviteUser(principal: Principal, input: z.infer<typeof Inv
 export async function revokeInvitation(principal: Principal, invitationId: string) {
   requireAdmin(principal);
   return db().transaction(async (tx) => {
-    const [invitation] = await tx
-      .select()
-      .from(invitations)
-      .where(and(eq(invitations.id, invitationId), eq(invitations.merchantId, principal.merchantId)))
-      .for('update');
-    if (!invitation) throw notFound('The invitation');
-    if (invitation.acceptedAt) throw conflict('The invitation has already been accepted; disable the user instead.');
-    if (invitation.revokedAt) return invitation;
-    const [revoked] = await tx.update(invitations).set({ revokedAt: sql`now()` }).where(eq(invitations.id, invitationId)).returning();
+    const { invitation, withdrawn } = await withdrawInvitation(tx, principal.merchantId, invitationId);
+    if (!withdrawn) return invitation;
     await recordAudit(tx, {
       action: 'invitation.revoked',
       target: { type: 'invitation', id: invitation.id },
       summary: `Invitation of ${invitation.email} revoked.`,
       details: { email: invitation.email },
     });
-    return revoked!;
+    return invitation;
   });
+}
+
+/**
+ * Withdraws a pending invitation of one merchant, or of the operator console (`merchantId` null),
+ * inside the caller's transaction, which records it in its own audit log. `withdrawn` is false when
+ * it was withdrawn before (nothing changed); an accepted one is refused (409): disable the user.
+ */
+export async function withdrawInvitation(tx: Queryable, merchantId: string | null, invitationId: string) {
+  const [invitation] = await tx
+    .select()
+    .from(invitations)
+    .where(and(eq(invitations.id, invitationId), merchantId === null ? isNull(invitations.merchantId) : eq(invitations.merchantId, merchantId)))
+    .for('update');
+  if (!invitation) throw notFound('The invitation');
+  if (invitation.acceptedAt) throw conflict('The invitation has already been accepted; disable the user instead.');
+  if (invitation.revokedAt) return { invitation, withdrawn: false };
+  const [revoked] = await tx.update(invitations).set({ revokedAt: sql`now()` }).where(eq(invitations.id, invitationId)).returning();
+  return { invitation: revoked!, withdrawn: true };
 }

@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { afterCursor, newestFirst } from '@/lib/api/pagination';
 import type { Principal } from '@/lib/api/principal';
 import { visibleTo, type TenantScope } from '@/lib/api/scope';
@@ -22,10 +22,15 @@ export async function listTeam(principal: Principal, query: { limit: number; cur
 
 export async function listInvitations(principal: Principal, query: { limit: number; cursor?: string }) {
   requireAdmin(principal);
+  return listInvitationsOf(principal.merchantId, query);
+}
+
+/** One merchant's invitations, or the operator console's (`merchantId` null), newest first, one keyset page (+1). */
+export function listInvitationsOf(merchantId: string | null, query: { limit: number; cursor?: string }) {
   return db()
     .select()
     .from(invitations)
-    .where(and(eq(invitations.merchantId, principal.merchantId), afterCursor(query.cursor, invitations.createdAt, invitations.id)))
+    .where(and(merchantId === null ? isNull(invitations.merchantId) : eq(invitations.merchantId, merchantId), afterCursor(query.cursor, invitations.createdAt, invitations.id)))
     .orderBy(...newestFirst(invitations.createdAt, invitations.id))
     .limit(query.limit + 1);
 }

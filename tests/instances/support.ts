@@ -20,7 +20,8 @@ export function useFreshDatabase(): { url: () => string } {
   beforeAll(async () => {
     const client = admin();
     await client.connect();
-    await client.query(`create database ${name}`);
+    // A copy of the run's migrated, empty template (global-setup.ts): applyMigrations below finds nothing to do.
+    await client.query(`create database ${name} template ${inject('templateDatabase')}`);
     await client.end();
     const parsed = new URL(inject('databaseUrl'));
     parsed.pathname = `/${name}`;

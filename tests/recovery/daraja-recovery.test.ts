@@ -178,6 +178,9 @@ describe('missed M-Pesa callbacks recovered through Daraja Pull Transactions', (
     const token = encodeURIComponent(await mpesaCallbackSecret());
     const delivery = daraja.recovery.results.at(-1)!;
     expect(delivery.url).toBe(`${api.baseUrl}/api/v1/rails/daraja/transaction-status/result?token=${token}`);
+    // The simulator notes the answer's status once it has read the body, which may be after the
+    // result was recorded.
+    await eventually(async () => delivery.status !== undefined);
     expect(delivery.status).toBe(200);
 
     // Daraja posting the same result again changes nothing.

@@ -11,7 +11,7 @@ export interface ReceivedMail {
  * RCPT TO, DATA ending with a lone ".", QUIT. No STARTTLS or AUTH is offered, so the client sends
  * in the clear, as it would to a relay on a private network.
  */
-export async function startSmtpServer() {
+export async function startSmtpServer(port = 0) {
   const received: ReceivedMail[] = [];
   const server = net.createServer((socket) => {
     let buffer = '';
@@ -59,7 +59,7 @@ export async function startSmtpServer() {
     });
     socket.on('error', () => undefined);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   return {
     url: `smtp://127.0.0.1:${(server.address() as AddressInfo).port}`,
     received,

@@ -11,6 +11,7 @@ import type { SelectOption } from '@/components/ui/select-field';
 import { accountRoutes } from '@/lib/accounts/routes';
 import { billRoutes } from '@/lib/bills/routes';
 import type { ServiceClient } from '@/lib/client';
+import { billReference, namesOf } from '../record-labels';
 import type { RouteOutput } from '@/lib/client/types';
 import { paymentRoutes } from '@/lib/payments/routes';
 import { formatMoney } from '@/lib/portal/money';
@@ -73,6 +74,12 @@ async function AttentionPage({ searchParams }: { searchParams: Promise<SearchPar
     writer ? choices(client) : undefined,
   ]);
   const dealtWith = recent.filter((item) => item.status !== 'OPEN');
+  // Each closed bill by its reference, fetched once however many payments named it.
+  const billReferences = await namesOf([...waiting, ...recentPayments].map((payment) => payment.expectedPaymentId), (id) => billReference(client, id));
+  const billName = (payment: { expectedPaymentId: string | null }) => {
+    const reference = payment.expectedPaymentId ? billReferences.get(payment.expectedPaymentId) : undefined;
+    return reference ? `bill ${reference}` : undefined;
+  };
 
   return (
     <>
@@ -109,6 +116,7 @@ async function AttentionPage({ searchParams }: { searchParams: Promise<SearchPar
               <AttentionPayment
                 key={payment.id}
                 payment={payment}
+                billName={billName(payment)}
                 bills={targets?.bills.filter((bill) => bill.currency === payment.currency && bill.subMerchantId === payment.subMerchantId).map(billOption)}
               />
             ))}
@@ -127,7 +135,7 @@ async function AttentionPage({ searchParams }: { searchParams: Promise<SearchPar
               <SuspenseItem key={item.id} item={item} />
             ))}
             {(recentPayments as Payment[]).map((payment) => (
-              <DealtWithPayment key={payment.id} payment={payment} />
+              <DealtWithPayment key={payment.id} payment={payment} billName={billName(payment)} />
             ))}
           </ul>
         </section>

@@ -13,6 +13,7 @@ import { cursorParam, fetchPage, firstParam, type SearchParams } from '@/lib/por
 import { canWrite } from '@/lib/portal/roles';
 import { portalClient, requireSession } from '@/lib/portal/session';
 import { servicePage } from '@/components/ui/service-page';
+import { customerLabel } from '../record-labels';
 
 export const metadata: Metadata = { title: 'Bills' };
 
@@ -31,7 +32,11 @@ async function BillsPage({ searchParams }: { searchParams: Promise<SearchParams>
     // The overview's "due within three days" links here with the end of those three days.
     dueBefore: dueBefore && /^\d{4}-\d{2}-\d{2}T[\d:.]+Z$/.test(dueBefore) && !Number.isNaN(Date.parse(dueBefore)) ? dueBefore : undefined,
   };
-  const page = await fetchPage(portalClient(session), billRoutes.list, { query: filters }, { path: '/bills', filters, cursor: cursorParam(query.cursor) });
+  const client = portalClient(session);
+  const [page, customerName] = await Promise.all([
+    fetchPage(client, billRoutes.list, { query: filters }, { path: '/bills', filters, cursor: cursorParam(query.cursor) }),
+    filters.customerId ? customerLabel(client, filters.customerId) : undefined,
+  ]);
   const filtered = Boolean(filters.status || filters.q || filters.customerId || filters.dueBefore);
   return (
     <>
@@ -42,7 +47,7 @@ async function BillsPage({ searchParams }: { searchParams: Promise<SearchParams>
       />
       {filters.customerId && (
         <p className="mb-4 text-sm text-slate-700">
-          Showing the bills of <Link href={`/customers/${filters.customerId}`} className="font-medium text-brand-800 underline">one customer</Link>.{' '}
+          Showing the bills of <Link href={`/customers/${filters.customerId}`} className="font-medium text-brand-800 underline">{customerName}</Link>.{' '}
           <Link href="/bills" className="font-medium text-brand-800 underline">
             Show every bill
           </Link>

@@ -18,6 +18,7 @@ import { accountOption, chosenAccount, filterAccounts } from './accounts';
 import { isFiltered, readPaymentFilters } from './filters';
 import { dailyTotalsByCurrency, paymentSummary } from './totals';
 import { servicePage } from '@/components/ui/service-page';
+import { billLabel, customerLabel } from '../record-labels';
 
 export const metadata: Metadata = { title: 'Payments' };
 
@@ -35,11 +36,13 @@ async function PaymentsPage({ searchParams }: { searchParams: Promise<SearchPara
   // A summary is in one currency: the chosen account's, else the merchant's. Without a chosen
   // account the service's default (the merchant's currency) answers, so every call goes at once.
   const chosen = await chosenAccount(client, filters.service.virtualAccountId);
-  const [accounts, page, summary, daysByCurrency] = await Promise.all([
+  const { expectedPaymentId, customerId } = filters.values;
+  const [accounts, page, summary, daysByCurrency, scopeLabel] = await Promise.all([
     filterAccounts(client, chosen),
     fetchPage(client, paymentRoutes.list, { query: filters.service }, { path: '/payments', filters: filters.values, cursor: cursorParam(query.cursor) }),
     paymentSummary(client, filters.service, chosen?.currency),
     charted ? dailyTotalsByCurrency(client, filters.service, chosen?.currency, range) : null,
+    expectedPaymentId ? billLabel(client, expectedPaymentId) : customerId ? customerLabel(client, customerId) : undefined,
   ]);
   const currency = summary.currency;
   const days = daysByCurrency?.get(currency) ?? null;
@@ -64,11 +67,11 @@ async function PaymentsPage({ searchParams }: { searchParams: Promise<SearchPara
           Showing the payments of{' '}
           {filters.values.expectedPaymentId ? (
             <Link href={`/bills/${filters.values.expectedPaymentId}`} className="font-medium text-brand-800 underline">
-              one bill
+              {scopeLabel}
             </Link>
           ) : (
             <Link href={`/customers/${filters.values.customerId}`} className="font-medium text-brand-800 underline">
-              one customer
+              {scopeLabel}
             </Link>
           )}
           .{' '}

@@ -20,6 +20,8 @@ import { stkRoutes } from '@/lib/stk/routes';
 import { accountRoutes } from '@/lib/accounts/routes';
 import { isServiceError } from '@/lib/portal/errors';
 import { servicePage } from '@/components/ui/service-page';
+import { billLabel, customerLabel } from '../record-labels';
+import { promptPurposes } from './prompt-purpose';
 
 export const metadata: Metadata = { title: 'Phone prompts' };
 
@@ -52,6 +54,11 @@ async function PromptsPage({ searchParams }: { searchParams: Promise<SearchParam
       throw error;
     }),
   ]);
+  const client = portalClient(session);
+  const [purposes, scopeLabel] = await Promise.all([
+    promptPurposes(client, page.items, mainAccount?.accountNumber),
+    expectedPaymentId ? billLabel(client, expectedPaymentId) : customerId ? customerLabel(client, customerId) : undefined,
+  ]);
   const filtered = Boolean(filters.status || filters.phone || expectedPaymentId || customerId);
   const writer = canWrite(session.user);
   // One key per prompt that may be sent again, made now: a double click sends one prompt.
@@ -66,7 +73,7 @@ async function PromptsPage({ searchParams }: { searchParams: Promise<SearchParam
         <p className="mb-4 text-sm text-slate-700">
           Showing the prompts of{' '}
           <Link href={expectedPaymentId ? `/bills/${expectedPaymentId}` : `/customers/${customerId}`} className="font-medium text-brand-800 underline">
-            {expectedPaymentId ? 'one bill' : 'one customer'}
+            {scopeLabel}
           </Link>
           .{' '}
           <Link href="/stk" className="font-medium text-brand-800 underline">
@@ -92,7 +99,7 @@ async function PromptsPage({ searchParams }: { searchParams: Promise<SearchParam
       </form>
       </FiltersFold>
       {page.items.length > 0 ? (
-        <PromptTable prompts={page.items} resendKeys={resendKeys} mainAccountNumber={mainAccount?.accountNumber} />
+        <PromptTable prompts={page.items} purposes={purposes} resendKeys={resendKeys} />
       ) : (
         <EmptyState title={filtered ? 'No prompts match' : 'No prompts yet'}>
           <p>{filtered ? 'Try another status or phone.' : 'Prompts you send from a bill, a customer or an account appear here.'}</p>

@@ -4,6 +4,7 @@ import { ChangeRoleForm } from '@/components/team/change-role-form';
 import { ConfirmAction } from '@/components/team/confirm-action';
 import { InlineAction } from '@/components/team/inline-action';
 import { InviteForm } from '@/components/team/invite-form';
+import { PendingInvitationRow } from '@/components/team/pending-invitation-row';
 import { CreateSubMerchantForm, RenameSubMerchantForm } from '@/components/team/sub-merchant-forms';
 import { roleName } from '@/components/team/role-options';
 import { Badge } from '@/components/ui/badge';
@@ -101,21 +102,12 @@ async function TeamPage() {
               </thead>
               <tbody className="divide-y divide-slate-100">
                 {pending.map((invitation) => (
-                  <tr key={invitation.id}>
-                    <Td label="Email" className="break-all">{invitation.email}</Td>
-                    <Td label="Role">{roleName(invitation.role)}</Td>
-                    <Td label="Expires"><DateTime value={invitation.expiresAt} /></Td>
-                    <Td label="Actions">
-                      <ConfirmAction
-                        action={revokeInvitation}
-                        fields={{ invitationId: invitation.id }}
-                        verb="Withdraw invitation"
-                        what={`of ${invitation.email}`}
-                        question={<>The link sent to {invitation.email} will stop working.</>}
-                        pendingLabel="Withdrawing…"
-                      />
-                    </Td>
-                  </tr>
+                  <PendingInvitationRow
+                    key={invitation.id}
+                    invitation={invitation}
+                    roleLabel={roleName(invitation.role)}
+                    withdraw={{ action: revokeInvitation, fields: { invitationId: invitation.id } }}
+                  />
                 ))}
               </tbody>
             </Table>

@@ -29,13 +29,14 @@ export async function createMerchant(_previous: OperatorFormState, formData: For
 /** Disable or enable, with the reason both audit logs record. */
 export async function changeMerchantStatus(_previous: OperatorFormState, formData: FormData): Promise<OperatorFormState> {
   assertSubmittedForm(formData);
-  const values = textValues(formData, ['merchantId', 'to', 'reason']);
+  // `statusReason`: field ids follow names, and the pricing form on the same page has its own "reason".
+  const values = textValues(formData, ['merchantId', 'to', 'statusReason']);
   const id = z.uuid().safeParse(values.merchantId);
   const to = z.enum(['DISABLED', 'ACTIVE']).safeParse(values.to);
   if (!id.success || !to.success) return { message: OUT_OF_DATE };
-  return operatorWrite({ reason: values.reason! }, [`/operator/merchants/${id.data}`, '/operator/merchants'], async (client) => {
+  return operatorWrite({ statusReason: values.statusReason! }, [`/operator/merchants/${id.data}`, '/operator/merchants'], async (client) => {
     const route = to.data === 'DISABLED' ? operatorRoutes.disableMerchant : operatorRoutes.enableMerchant;
-    await client.call(route, { params: { id: id.data }, json: { reason: values.reason! } });
+    await client.call(route, { params: { id: id.data }, json: { reason: values.statusReason! } });
     return { ok: true, message: to.data === 'DISABLED' ? 'Disabled: its users are signed out and its accounts take no new payments.' : 'Enabled again.' };
   });
 }
@@ -50,5 +51,19 @@ export async function requestPricingChange(_previous: OperatorFormState, formDat
   return operatorWrite(values, [`/operator/merchants/${id.data}`, '/operator/pricing'], async (client) => {
     await client.call(operatorRoutes.requestPricingChange, { params: { id: id.data }, json: { currency: values.currency!, rules: { [values.channel!]: rule }, reason: values.reason! } });
     return { ok: true, message: 'Asked: a second platform administrator must approve it under Pricing approvals.' };
+  });
+}
+
+/** The KE-QR merchant category code (PUT /operator/merchants/{id}/category-code): four digits, checked by the service as the CLI checks them. */
+export async function setCategoryCode(_previous: OperatorFormState, formData: FormData): Promise<OperatorFormState> {
+  assertSubmittedForm(formData);
+  // `categoryReason`: field ids follow names, and the merchant's page has other forms with a "reason".
+  const values = textValues(formData, ['merchantId', 'code', 'categoryReason']);
+  const id = z.uuid().safeParse(values.merchantId);
+  if (!id.success) return { message: OUT_OF_DATE };
+  return operatorWrite({ code: values.code!, categoryReason: values.categoryReason! }, [`/operator/merchants/${id.data}`], async (client) => {
+    const reason = values.categoryReason;
+    const merchant = await client.call(operatorRoutes.setCategoryCode, { params: { id: id.data }, json: { code: values.code!, ...(reason ? { reason } : {}) } });
+    return { ok: true, message: `Saved: its KE-QR codes carry ${merchant.merchantCategoryCode} from now on.` };
   });
 }

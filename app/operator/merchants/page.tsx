@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { Badge } from '@/components/ui/badge';
 import { DateTime } from '@/components/ui/date-time';
 import { EmptyState } from '@/components/ui/empty-state';
+import { FiltersFold } from '@/components/ui/filters-fold';
 import { LinkButton } from '@/components/ui/link-button';
 import { PageHeader } from '@/components/ui/page-header';
 import { Pagination } from '@/components/ui/pagination';
@@ -28,7 +29,8 @@ async function MerchantsPage({ searchParams }: Props) {
   return (
     <>
       <PageHeader title="Merchants" description="Every merchant of Collect." actions={isPlatformAdmin(session.user) ? <LinkButton href="/operator/merchants/new">New merchant</LinkButton> : undefined} />
-      <form method="get" role="search" aria-label="Merchants" className="mb-6 flex flex-wrap items-end gap-3">
+      <FiltersFold active={Boolean(q || chosen)}>
+      <form method="get" role="search" aria-label="Merchants" className="mb-2 flex flex-wrap items-end gap-3">
         <div>
           <label htmlFor="merchant-q" className="block text-sm font-medium text-slate-800">Name or id</label>
           <input id="merchant-q" name="q" type="search" defaultValue={q} maxLength={200} className="mt-1 block rounded-md border border-slate-300 px-3 py-2" />
@@ -43,6 +45,7 @@ async function MerchantsPage({ searchParams }: Props) {
         </div>
         <button type="submit" className="min-h-10 rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium hover:bg-slate-100">Search</button>
       </form>
+      </FiltersFold>
       {page.data.length === 0 ? (
         <EmptyState title="No merchant matches">Try part of the name, or clear the status.</EmptyState>
       ) : (

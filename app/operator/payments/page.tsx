@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
-import { PaymentResults } from '@/components/operator/desk/payment-results';
 import { PaymentSearchForm } from '@/components/operator/desk/payment-search-form';
 import { SuspenseTable } from '@/components/operator/desk/suspense-table';
+import { PaymentTable } from '@/components/payments/payment-table';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { servicePage } from '@/components/ui/service-page';
@@ -22,7 +22,7 @@ async function PaymentSearchPage({ searchParams }: { searchParams: Promise<Searc
       {found && (
         <div className="mt-6 space-y-6">
           {found.data.length > 0 ? (
-            <PaymentResults payments={found.data} />
+            <PaymentTable payments={found.data} caption="Payments found, newest first" linkBase="/operator/payments" merchantColumn />
           ) : (
             <EmptyState title={`No payment matches "${q}"`}>
               <p>A phone must be whole (0712 345 678, +254 712 345 678 or 254712345678); a receipt or reference exactly as sent.</p>
@@ -31,11 +31,11 @@ async function PaymentSearchPage({ searchParams }: { searchParams: Promise<Searc
           {found.suspense.length > 0 && (
             <section aria-labelledby="suspense-found">
               <h2 id="suspense-found" className="mb-2 text-lg font-semibold text-slate-900">
-                In suspense
+                Money not yet credited (suspense)
               </h2>
-              <SuspenseTable rows={found.suspense} caption="Suspense with this reference or account number" />
+              <SuspenseTable rows={found.suspense} caption="Money not yet credited with this reference or account number" />
               <p className="mt-2 text-sm text-slate-600">
-                Money of no merchant is assigned on the <a href="/operator/suspense" className="font-medium text-brand-800 underline">Suspense</a> page.
+                Money of no merchant is given to an account on the <a href="/operator/suspense" className="font-medium text-brand-800 underline">Money not yet credited</a> page.
               </p>
             </section>
           )}

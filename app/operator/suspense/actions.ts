@@ -19,7 +19,7 @@ const Input = z.object({
 export async function assignSuspense(_previous: AssignFormState, formData: FormData): Promise<AssignFormState> {
   assertSubmittedForm(formData);
   const session = await requireOperatorSession();
-  if (!isPlatformAdmin(session.user)) return { message: 'Platform support has read-only access; a platform administrator assigns suspense.' };
+  if (!isPlatformAdmin(session.user)) return { message: 'Platform support has read-only access; a platform administrator gives money not yet credited to an account.' };
   const values = { accountNumber: String(formData.get('accountNumber') ?? ''), reason: String(formData.get('reason') ?? '') };
   const parsed = Input.safeParse({ suspenseId: formData.get('suspenseId'), ...values });
   if (!parsed.success) {

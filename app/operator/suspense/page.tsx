@@ -12,7 +12,7 @@ import { operatorClient, requireOperatorSession } from '@/lib/portal/operator-se
 import { isPlatformAdmin } from '@/lib/portal/roles';
 import { assignSuspense } from './actions';
 
-export const metadata: Metadata = { title: 'Suspense' };
+export const metadata: Metadata = { title: 'Money not yet credited' };
 
 async function OperatorSuspensePage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const session = await requireOperatorSession();
@@ -23,14 +23,14 @@ async function OperatorSuspensePage({ searchParams }: { searchParams: Promise<Se
   return (
     <>
       <PageHeader
-        title="Suspense of unknown merchants"
+        title="Money not yet credited, of no known merchant (suspense)"
         description="Money a rail confirmed for an account number no merchant has. Find whose it is (ask the payer, or the bank), then give it to that account: the merchant then credits it or asks for its return."
       />
-      {firstParam(query.done) === 'assigned' && <FormMessage tone="success" message="Assigned. The merchant now sees it in their suspense, with your reason." />}
+      {firstParam(query.done) === 'assigned' && <FormMessage tone="success" message="Assigned. The merchant now sees it under Money not yet credited, with your reason." />}
       {list.data.length > 0 ? (
         <SuspenseTable
           rows={list.data}
-          caption="Suspense of no merchant, newest first"
+          caption="Money not yet credited of no merchant, newest first"
           action={canAssign ? (row) => <AssignSuspenseForm action={assignSuspense} suspenseId={row.id} typed={row.accountNumber} /> : undefined}
         />
       ) : (
@@ -38,10 +38,10 @@ async function OperatorSuspensePage({ searchParams }: { searchParams: Promise<Se
           <p>Every payment the rails confirmed reached an account, or was already assigned.</p>
         </EmptyState>
       )}
-      <Pagination firstHref={cursor ? '/operator/suspense' : undefined} nextHref={list.nextCursor ? hrefWith('/operator/suspense', { cursor: list.nextCursor }) : undefined} label="Suspense pages" />
-      {!canAssign && <p className="mt-4 text-sm text-slate-600">You have read-only access: a platform administrator assigns suspense.</p>}
+      <Pagination firstHref={cursor ? '/operator/suspense' : undefined} nextHref={list.nextCursor ? hrefWith('/operator/suspense', { cursor: list.nextCursor }) : undefined} label="Pages of money not yet credited" />
+      {!canAssign && <p className="mt-4 text-sm text-slate-600">You have read-only access: a platform administrator gives this money to an account.</p>}
     </>
   );
 }
 
-export default servicePage({ title: 'Suspense', back: { href: '/operator/suspense', label: 'Suspense' } }, OperatorSuspensePage);
+export default servicePage({ title: 'Money not yet credited', back: { href: '/operator/suspense', label: 'Money not yet credited' } }, OperatorSuspensePage);

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { recordAudit } from '@/lib/audit/record';
 import { merchants } from '@/lib/merchants/schema';
-import { db } from '@/lib/platform/db';
+import { db, type Queryable } from '@/lib/platform/db';
 
 /** ISO 18245 merchant category codes are four digits; "0000" means none chosen yet. */
 export const CATEGORY_CODE = /^[0-9]{4}$/;
@@ -13,11 +13,7 @@ export const CATEGORY_CODE = /^[0-9]{4}$/;
 export async function setMerchantCategoryCode(merchantId: string, code: string) {
   if (!CATEGORY_CODE.test(code)) throw new Error('The merchant category code must be four digits (ISO 18245), e.g. 5411.');
   return db().transaction(async (tx) => {
-    const [merchant] = await tx
-      .update(merchants)
-      .set({ merchantCategoryCode: code })
-      .where(eq(merchants.id, merchantId))
-      .returning({ id: merchants.id, name: merchants.name, merchantCategoryCode: merchants.merchantCategoryCode });
+    const merchant = await writeMerchantCategoryCode(tx, merchantId, code);
     if (!merchant) throw new Error(`No merchant has the id ${merchantId}.`);
     await recordAudit(tx, {
       merchantId,
@@ -28,4 +24,20 @@ export async function setMerchantCategoryCode(merchantId: string, code: string) 
     });
     return merchant;
   });
+}
+
+/**
+ * The write itself, in the caller's transaction (the CLI above, the operator console's
+ * `PUT /operator/merchants/{id}/category-code`), which records it in its own audit log. The code
+ * it replaced is answered too; undefined when no merchant has the id.
+ */
+export async function writeMerchantCategoryCode(tx: Queryable, merchantId: string, code: string) {
+  const [before] = await tx.select({ code: merchants.merchantCategoryCode }).from(merchants).where(eq(merchants.id, merchantId)).for('update');
+  if (!before) return undefined;
+  const [merchant] = await tx
+    .update(merchants)
+    .set({ merchantCategoryCode: code })
+    .where(eq(merchants.id, merchantId))
+    .returning({ id: merchants.id, name: merchants.name, merchantCategoryCode: merchants.merchantCategoryCode });
+  return { ...merchant!, previousCode: before.code };
 }

@@ -17,6 +17,10 @@ export const likeLiteral = (text: string) => text.replace(/[\\%_]/g, '\\$&');
  * did not answer in time, so the caller is told to retry (lib/platform/db/timeouts.ts).
  */
 const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', '57P01', '57P02', '57P03', '57014', '53300']);
+// 25006 (read_only_sql_transaction): a write reached a server in recovery, i.e. the primary is moving
+// (a demoted one, or a standby not yet promoted, still behind HAProxy for its check interval): retry
+// shortly and the write lands on the new primary (docs/scaling.md, "Failover").
+UNAVAILABLE_CODES.add('25006');
 /** node-postgres's own messages: a refused or dropped connection, and its connect and query timeouts. */
 const UNAVAILABLE_MESSAGES = /Connection terminated|connection timeout|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error|Client was closed and is not queryable|Cannot use a pool after calling end|the database system is (starting up|shutting down|in recovery mode)/i;
 

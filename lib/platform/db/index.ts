@@ -8,6 +8,8 @@ export type Queryable = Database | Parameters<Parameters<Database['transaction']
 
 interface DatabaseState {
   url?: string;
+  /** Set when `url` goes through a transaction-mode pooler: the database itself, for what needs a session. */
+  directUrl?: string;
   pool?: pg.Pool;
   db?: Database;
   poolSize: number;
@@ -21,9 +23,14 @@ const state: DatabaseState = (globalState.__collectDatabase ??= { poolSize: 10, 
 // NUMERIC (1700) and BIGINT (20) stay strings: money is never a float.
 pg.types.setTypeParser(1700, (value) => value);
 
-/** Timeouts not given keep their defaults (lib/platform/db/timeouts.ts); openDatabase passes the configured ones. */
-export function useDatabaseUrl(url: string, poolSize = 10, timeouts: Partial<DatabaseTimeouts> = {}): void {
+/**
+ * Timeouts not given keep their defaults (lib/platform/db/timeouts.ts); openDatabase passes the configured ones.
+ * `directUrl`: `url` goes through a transaction-mode pooler (DATABASE_POOLER) and this is the database
+ * itself (DATABASE_DIRECT_URL), for the pools that hold sessions (separatePool).
+ */
+export function useDatabaseUrl(url: string, poolSize = 10, timeouts: Partial<DatabaseTimeouts> = {}, options: { directUrl?: string } = {}): void {
   state.url = url;
+  state.directUrl = options.directUrl;
   state.poolSize = poolSize;
   state.timeouts = { ...DEFAULT_TIMEOUTS, ...timeouts };
 }
@@ -39,19 +46,24 @@ export const databaseTimeouts = (): DatabaseTimeouts => state.timeouts ?? DEFAUL
  */
 const IDLE_TIMEOUT_MS = 10_000;
 
+/** Whether the app's pool goes through a transaction-mode pooler (DATABASE_POOLER=pgbouncer). */
+export const throughPooler = (): boolean => state.directUrl !== undefined;
+
 /**
  * application_name tells the pools apart in pg_stat_activity (`collect`, `collect-jobs`). Every pool
  * has the connection and statement timeouts: none of them may wait on a hung server for ever.
+ * A `session` pool connects to the database directly even when the app's pool goes through the pooler.
  */
-function newPool(max: number, applicationName: string, statementMs?: number): pg.Pool {
+function newPool(max: number, applicationName: string, statementMs?: number, session = false): pg.Pool {
   if (!state.url) throw new Error('The database is not open yet: call openDatabase() first.');
   const timeouts = databaseTimeouts();
+  const pooled = throughPooler() && !session;
   const created = new GuardedPool({
-    connectionString: state.url,
+    connectionString: session ? (state.directUrl ?? state.url) : state.url,
     max,
     idleTimeoutMillis: IDLE_TIMEOUT_MS,
     application_name: applicationName,
-    ...timeoutOptions(statementMs === undefined ? timeouts : { ...timeouts, queryMs: statementMs }),
+    ...timeoutOptions(statementMs === undefined ? timeouts : { ...timeouts, queryMs: statementMs }, { throughTransactionPooler: pooled }),
   });
   // Without a listener, a server shutdown (57P01) on an idle client crashes the process.
   created.on('error', () => undefined);
@@ -68,10 +80,11 @@ export function pool(): pg.Pool {
 /**
  * A pool of its own, on the same database, that its user ends: graphile-worker's (see
  * lib/platform/jobs/worker.ts), the migrations' (with the long statement timeout). Connections open
- * only when used: `max` is a bound, not a cost.
+ * only when used: `max` is a bound, not a cost. Both hold sessions (graphile-worker's LISTEN, the
+ * migrations' advisory lock), so with a pooler they connect directly (DATABASE_DIRECT_URL).
  */
 export const separatePool = (max: number, applicationName: string, options: { statementMs?: number } = {}): pg.Pool =>
-  newPool(max, applicationName, options.statementMs);
+  newPool(max, applicationName, options.statementMs, true);
 
 /** The pool's connections now (for /metrics), without opening one; null before the database is open. */
 export function poolStatus(): { total: number; idle: number; waiting: number; max: number } | null {

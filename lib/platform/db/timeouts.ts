@@ -53,12 +53,15 @@ const submit = pg.Client.prototype.query as unknown as (this: pg.Client, config:
 export class GuardedClient extends pg.Client {
   /** The statement_timeout this client's connection was opened with (ms). */
   private readonly defaultStatementMs: number;
+  /** Connected through a transaction-mode pooler (see PooledOptions): no names, no session state. */
+  private readonly pooled: boolean;
   private poolRelease?: (error?: Error | boolean) => void;
   private checkedOut = false;
 
   constructor(config?: pg.ClientConfig) {
     super(config);
     this.defaultStatementMs = typeof config?.statement_timeout === 'number' ? config.statement_timeout : 0;
+    this.pooled = (config as PooledOptions | undefined)?.throughTransactionPooler === true;
     // A connection that dies while checked out goes back to its pool at once: drizzle's transaction
     // never releases its client when BEGIN itself fails (drizzle-orm 0.45), and each outage would
     // otherwise leave the pool a connection short, for good.
@@ -88,10 +91,12 @@ export class GuardedClient extends pg.Client {
     if (config === null || config === undefined || typeof (config as { submit?: unknown }).submit === 'function') {
       return submit.call(this, config, values, callback); // cursors and streams manage themselves
     }
+    if (this.pooled) config = unnamed(config);
     const done: Callback | undefined = typeof values === 'function' ? values : callback;
     const params: unknown[] | undefined = typeof values === 'function' ? undefined : values;
     const longMs = longStatements.getStore();
-    const run = longMs === undefined ? (settle: Callback) => this.submitGuarded(config, params, settle) : (settle: Callback) => this.submitLong(longMs, config, params, settle);
+    const long = this.pooled ? this.submitLongPooled : this.submitLong;
+    const run = longMs === undefined ? (settle: Callback) => this.submitGuarded(config, params, settle) : (settle: Callback) => long.call(this, longMs, config, params, settle);
     if (done) return void run(done);
     return new Promise((resolve, reject) => run((error, result) => (error ? reject(error) : resolve(result))));
   }
@@ -120,6 +125,33 @@ export class GuardedClient extends pg.Client {
     });
   }
 
+  /**
+   * submitLong through a transaction-mode pooler, where consecutive statements outside a transaction
+   * may run on different server connections: a plain SET would change the timeout of whichever
+   * connection it landed on (another client's, later) and not that of the statement. So the longer
+   * timeout is set with set_config(..., is_local => true), which ends with the transaction, and a
+   * statement outside one is wrapped in its own (PgBouncer keeps a transaction on one connection).
+   * Inside the caller's transaction the previous value is restored after the statement, as above.
+   */
+  private submitLongPooled(longMs: number, config: unknown, params: unknown, settle: Callback): void {
+    const longConfig = { ...(typeof config === 'string' ? { text: config } : (config as object)), query_timeout: longMs + CLIENT_GRACE_MS };
+    const setLocal = `select current_setting('statement_timeout') as previous, set_config('statement_timeout', '${Math.floor(longMs)}', true)`;
+    const own = this.getTransactionStatus() === 'I';
+    const begin = (next: Callback) => (own ? this.submitGuarded('begin', undefined, next) : next(null));
+    begin((beginError) => {
+      if (beginError) return settle(beginError);
+      this.submitGuarded(setLocal, undefined, (setError, set) => {
+        if (setError) return own ? this.submitGuarded('rollback', undefined, () => settle(setError)) : settle(setError);
+        this.submitGuarded(longConfig, params, (error, result) => {
+          if (error?.message === READ_TIMEOUT) return settle(error);
+          if (own) return this.submitGuarded(error ? 'rollback' : 'commit', undefined, (endError) => settle(error ?? endError, result));
+          const previous = (set as pg.QueryResult<{ previous: string }>).rows[0]!.previous;
+          this.submitGuarded({ text: `select set_config('statement_timeout', $1, true)`, values: [previous] }, undefined, () => settle(error, result));
+        });
+      });
+    });
+  }
+
   private dropConnection(): void {
     (this as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
   }
@@ -138,8 +170,30 @@ export class GuardedPool extends pg.Pool {
   }
 }
 
+/**
+ * A pool through a transaction-mode pooler (DATABASE_POOLER=pgbouncer; docs/scaling.md, "PgBouncer").
+ * PgBouncer 1.18 hands each transaction (each statement, outside one) to whichever server connection
+ * is free, so nothing may outlive a statement on a connection: its clients send every prepared
+ * statement unnamed (a named one, parsed on one server connection, is unknown on the next), and send
+ * no statement_timeout at connection start (PgBouncer refuses startup parameters it does not know;
+ * the pooled server connections get it from pgbouncer.ini's connect_query, or the role's setting).
+ */
+export interface PooledOptions {
+  throughTransactionPooler?: boolean;
+}
+
+/** A query config without its prepared statement's name (the unnamed statement lasts one round). */
+function unnamed(config: unknown): unknown {
+  if (typeof config !== 'object' || config === null || !('name' in config)) return config;
+  const { name: _name, ...rest } = config as { name?: string };
+  return rest;
+}
+
 /** The part of a pool's options that bounds every wait on the database. */
-export function timeoutOptions(timeouts: DatabaseTimeouts) {
+export function timeoutOptions(timeouts: DatabaseTimeouts, options: PooledOptions = {}) {
+  if (options.throughTransactionPooler) {
+    return { Client: GuardedClient, connectionTimeoutMillis: timeouts.connectMs, query_timeout: timeouts.queryMs + CLIENT_GRACE_MS, throughTransactionPooler: true };
+  }
   return {
     Client: GuardedClient,
     connectionTimeoutMillis: timeouts.connectMs,

@@ -59,7 +59,9 @@ export async function startWorker(options: WorkerOptions): Promise<Runner> {
    * holds 2 connections idle (measured, docs/operations.md), and its LISTEN no longer takes one of the
    * API's connections. It has the same connection and statement timeouts as the app's pool
    * (lib/platform/db/timeouts.ts): a hung database fails its queries, the runner ends, and it is
-   * started again once the database answers (below).
+   * started again once the database answers (below). With DATABASE_POOLER it connects directly
+   * (DATABASE_DIRECT_URL), never through the transaction-mode pooler: LISTEN needs a session, and so
+   * graphile-worker keeps its named prepared statements (noPreparedStatements stays off).
    */
   const jobPool = separatePool(concurrency + JOB_POOL_OWN_CONNECTIONS, 'collect-jobs');
   // A job held by a process that died runs again within about 20 s (graphile-worker alone: 4 hours).

@@ -9,7 +9,7 @@ import { Table, Td, Th } from '@/components/ui/table';
 import { operatorRoutes } from '@/lib/operator/routes';
 import { operatorClient, requireOperatorSession } from '@/lib/portal/operator-session';
 import { isPlatformAdmin } from '@/lib/portal/roles';
-import { changeMerchantStatus, requestPricingChange } from '../actions';
+import { changeMerchantStatus, requestPricingChange, setCategoryCode } from '../actions';
 
 export const metadata: Metadata = { title: 'Merchant' };
 
@@ -32,8 +32,26 @@ async function MerchantPage({ params }: { params: Promise<{ id: string }> }) {
             { term: 'Status', detail: merchant.status === 'ACTIVE' ? <Badge tone="success">Active</Badge> : <Badge tone="danger">Disabled</Badge>, note: merchant.disabledReason ?? undefined },
             { term: 'Id', detail: <code>{merchant.id}</code> },
             { term: 'Created', detail: <DateTime value={merchant.createdAt} /> },
+            { term: 'KE-QR category code', detail: <code>{merchant.merchantCategoryCode}</code>, note: merchant.merchantCategoryCode === '0000' ? 'Not set yet (ISO 18245; the acquirer assigns it).' : 'ISO 18245, carried by its KE-QR codes.' },
           ]}
         />
+        {admin && (
+          <section aria-labelledby="category-code" className="space-y-3">
+            <h2 id="category-code" className="text-lg font-semibold text-slate-900">KE-QR category code</h2>
+            <p className="max-w-prose text-sm text-slate-600">The four-digit merchant category code (ISO 18245) the acquirer gave this merchant. Its KE-QR codes carry it from the next one drawn; the change is in its audit log.</p>
+            <OperatorForm
+              action={setCategoryCode}
+              label="Set the KE-QR category code"
+              submitLabel="Save code"
+              pendingLabel="Saving…"
+              hidden={{ merchantId: merchant.id }}
+              fields={[
+                { name: 'code', label: 'Category code', hint: 'Four digits, such as 5411 for a grocery.', defaultValue: merchant.merchantCategoryCode },
+                { name: 'categoryReason', label: 'Reason (optional)', hint: 'Kept in both audit logs.' },
+              ]}
+            />
+          </section>
+        )}
         <section aria-labelledby="users" className="space-y-3">
           <h2 id="users" className="text-lg font-semibold text-slate-900">Users</h2>
           <Table caption="Users">
@@ -133,7 +151,7 @@ async function MerchantPage({ params }: { params: Promise<{ id: string }> }) {
             <h2 id="status-change" className="text-lg font-semibold text-slate-900">{merchant.status === 'ACTIVE' ? 'Disable this merchant' : 'Enable this merchant'}</h2>
             <p className="max-w-prose text-sm text-slate-600">
               {merchant.status === 'ACTIVE'
-                ? 'Its users are signed out and cannot sign in; its accounts refuse new M-Pesa payments and bank credits go to suspense. Nothing is deleted.'
+                ? 'Its users are signed out and cannot sign in; its accounts refuse new M-Pesa payments and bank credits are held as money not yet credited (suspense). Nothing is deleted.'
                 : 'Its users can sign in again and its accounts take payments again.'}
             </p>
             <OperatorForm
@@ -142,7 +160,7 @@ async function MerchantPage({ params }: { params: Promise<{ id: string }> }) {
               submitLabel={merchant.status === 'ACTIVE' ? 'Disable' : 'Enable'}
               pendingLabel="Saving…"
               hidden={{ merchantId: merchant.id, to: merchant.status === 'ACTIVE' ? 'DISABLED' : 'ACTIVE' }}
-              fields={[{ name: 'reason', label: 'Reason', hint: 'Kept in both audit logs.' }]}
+              fields={[{ name: 'statusReason', label: 'Reason', hint: 'Kept in both audit logs.' }]}
             />
           </section>
         )}
