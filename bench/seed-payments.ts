@@ -36,12 +36,12 @@ export async function seedPayments(merchantId: string, accounts: SeedAccount[], 
   await partitionsSince(new Date(Date.now() - count * 3000)); // one payment every 3 s back from now, below
   for (let from = 1; from <= count; from += batchSize) {
     const to = Math.min(count, from + batchSize - 1);
-    // Receipts are unique per rail: 'B' + the row number in hexadecimal, padded to 10 characters.
+    // Ids of the rows' own time, as the service makes them (migration 0032). Receipts are unique per rail: 'B' + the row number in hexadecimal, padded to 10 characters.
     await db().execute(sql`
-      insert into payments (merchant_id, virtual_account_id, customer_id, account_number, rail, channel, amount, fee_amount, net_amount,
+      insert into payments (id, merchant_id, virtual_account_id, customer_id, account_number, rail, channel, amount, fee_amount, net_amount,
                             currency, payer_name, payer_phone, payer_phone_reversed, provider_reference, bill_reference,
                             match_status, received_at, created_at)
-      select ${merchantId}, (${ids}::uuid[])[slot], (${customers}::uuid[])[slot], (${numbers}::text[])[slot], 'MPESA', 'MOBILE_MONEY', amount, fee, amount - fee, 'KES',
+      select uuid_v7(at), ${merchantId}, (${ids}::uuid[])[slot], (${customers}::uuid[])[slot], (${numbers}::text[])[slot], 'MPESA', 'MOBILE_MONEY', amount, fee, amount - fee, 'KES',
              (${sql.raw(names)})[1 + n % ${NAMES.length}] || ' ' || (n % 997), phone, reverse(phone),
              'B' || lpad(upper(to_hex(n)), 9, '0'), (${numbers}::text[])[slot], 'UNMATCHED', at, at
         from (select n, 1 + n % ${accounts.length} as slot, (10 + n % 4990)::numeric as amount,

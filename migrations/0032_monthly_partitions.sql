@@ -28,6 +28,44 @@
 -- `partitions:extend` job (lib/platform/db/partitions.ts) calls, months ahead. A new partition takes
 -- the storage options of its table's default partition: that is how payments' fillfactor 50
 -- (migration 0025: room for settlement's HOT update) reaches every month.
+-- Time-ordered ids (UUIDv7, RFC 9562): the first 48 bits are the Unix time in milliseconds, the
+-- rest random. New rows of the four partitioned tables take one (lib/platform/db/ids.ts makes the
+-- same in JS, for payments whose id is chosen before they are written), so that a row looked up by
+-- id alone is looked up in the month partitions of its id's time only (docs/scaling.md,
+-- "Partitioning", "Lookups by id"). A plain SQL function, not PostgreSQL 18's uuidv7(): the service
+-- supports PostgreSQL 15 too. `at` lets a seed or an import give a row written in the past an id of
+-- its own time.
+CREATE FUNCTION "uuid_v7"("at" timestamptz DEFAULT clock_timestamp()) RETURNS uuid
+LANGUAGE sql VOLATILE PARALLEL SAFE AS $$
+  SELECT encode(set_bit(set_bit(overlay(uuid_send(gen_random_uuid())
+                                        PLACING substring(int8send(floor(extract(epoch FROM "at") * 1000)::bigint) FROM 3)
+                                        FROM 1 FOR 6), 52, 1), 53, 1), 'hex')::uuid
+$$;
+--> statement-breakpoint
+-- The window of `created_at` (or `attempted_at`) a row with this id was written in: the id's time
+-- a day either side. A day, not less: an id made in the database is the statement's clock while
+-- created_at = now() is its transaction's start, one made in JS is the app's clock while a
+-- partition key may be the database's, and a webhook attempt's id is written after its request
+-- timed out; none is near a day, and a wider window only costs a second partition's probe near a
+-- month's end. An id that is not v7 (every id made before this migration: random v4) has no time:
+-- its window is unbounded and its lookup probes every partition, as before.
+-- IMMUTABLE and in SQL so that the planner folds it: with the id known when planning (a literal,
+-- or a custom plan of a parameter) the partitions are pruned at plan time, with a generic plan's
+-- parameter at executor start (tests/partitioning/lookups.test.ts reads both plans).
+CREATE FUNCTION "id_created_after"("id" uuid) RETURNS timestamptz
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+  SELECT CASE WHEN substr("id"::text, 15, 1) = '7'
+              THEN to_timestamp((('x' || substr(replace("id"::text, '-', ''), 1, 12))::bit(48)::bigint - 86400000) / 1000.0)
+              ELSE '-infinity'::timestamptz END
+$$;
+--> statement-breakpoint
+CREATE FUNCTION "id_created_before"("id" uuid) RETURNS timestamptz
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+  SELECT CASE WHEN substr("id"::text, 15, 1) = '7'
+              THEN to_timestamp((('x' || substr(replace("id"::text, '-', ''), 1, 12))::bit(48)::bigint + 86400000) / 1000.0)
+              ELSE 'infinity'::timestamptz END
+$$;
+--> statement-breakpoint
 CREATE FUNCTION "create_monthly_partition"("parent" regclass, "month" date) RETURNS boolean
 LANGUAGE plpgsql AS $$
 DECLARE
@@ -169,5 +207,13 @@ ALTER TABLE "webhook_attempts" ADD CONSTRAINT "webhook_attempts_pkey" PRIMARY KE
 CREATE INDEX "webhook_attempts_delivery_idx" ON "webhook_attempts" USING btree ("delivery_id", "attempted_at");
 --> statement-breakpoint
 ALTER TABLE "webhook_attempts" ADD CONSTRAINT "webhook_attempts_delivery_id_webhook_deliveries_id_fk" FOREIGN KEY ("delivery_id") REFERENCES "webhook_deliveries"("id");
+--> statement-breakpoint
+ALTER TABLE "payments" ALTER COLUMN "id" SET DEFAULT uuid_v7();
+--> statement-breakpoint
+ALTER TABLE "balance_entries" ALTER COLUMN "id" SET DEFAULT uuid_v7();
+--> statement-breakpoint
+ALTER TABLE "events" ALTER COLUMN "id" SET DEFAULT uuid_v7();
+--> statement-breakpoint
+ALTER TABLE "webhook_attempts" ALTER COLUMN "id" SET DEFAULT uuid_v7();
 --> statement-breakpoint
 ANALYZE "payments", "balance_entries", "events", "webhook_attempts";

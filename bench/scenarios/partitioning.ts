@@ -20,9 +20,9 @@ export async function partitioningScenario(target: Target): Promise<string> {
   await partitionsSince(new Date(Date.now() - YEAR_SECONDS * 1000));
   for (let from = 1; from <= PAYMENTS; from += 250_000) {
     await db().execute(sql`
-      insert into payments (merchant_id, virtual_account_id, account_number, rail, channel, amount, fee_amount, net_amount, currency,
+      insert into payments (id, merchant_id, virtual_account_id, account_number, rail, channel, amount, fee_amount, net_amount, currency,
                             payer_name, payer_phone, payer_phone_reversed, provider_reference, bill_reference, match_status, received_at, created_at)
-      select md5('m' || n % ${MERCHANTS})::uuid, md5('a' || n % 5000)::uuid, '1' || (n % 5000), 'MPESA', 'MOBILE_MONEY', 100, 1, 99, 'KES',
+      select uuid_v7(at), md5('m' || n % ${MERCHANTS})::uuid, md5('a' || n % 5000)::uuid, '1' || (n % 5000), 'MPESA', 'MOBILE_MONEY', 100, 1, 99, 'KES',
              'Bench payer ' || (n % 997), phone, reverse(phone), 'P' || lpad(upper(to_hex(n)), 9, '0'), null, 'UNMATCHED', at, at
         from (select n, '2547' || lpad(((n::bigint * 7919) % 100000000)::text, 8, '0') as phone,
                      date_trunc('milliseconds', now()) - make_interval(secs => (n::bigint * ${YEAR_SECONDS} / ${PAYMENTS})::int) as at
@@ -41,13 +41,19 @@ export async function partitioningScenario(target: Target): Promise<string> {
   const seededIn = ((performance.now() - seeding) / 1000).toFixed(0);
   const { rows: counted } = await db().execute<{ partitions: number }>(sql`select count(*)::int as partitions from pg_partition_tree('payments') where isleaf`);
 
-  const { rows: samples } = await db().execute<{ id: string; merchant_id: string; created_at: string; provider_reference: string; phone: string }>(sql`
-    select id, merchant_id, created_at::text, provider_reference, payer_phone_reversed as phone from payments tablesample system (1) limit ${ROUNDS}`);
+  const { rows: samples } = await db().execute<{ id: string; merchant_id: string; account_id: string; created_at: string; provider_reference: string; phone: string }>(sql`
+    select id, merchant_id, virtual_account_id as account_id, created_at::text, provider_reference, payer_phone_reversed as phone from payments tablesample system (1) limit ${ROUNDS}`);
+  // Each query as the service sends it to each table: on the plain table a payment by id is `id = $1`
+  // (its key), on the partitioned one the id's window is added (lib/payments/by-id.ts, migration 0032).
+  const byId = (table: string) => (table === 'payments' ? `id = $1 and created_at between id_created_after($1) and id_created_before($1)` : 'id = $1');
   const queries: [string, (table: string, sample: (typeof samples)[number]) => [string, unknown[]]][] = [
-    ['a payment by id', (table, s) => [`select * from ${table} where id = $1`, [s.id]]],
+    ['a payment by id', (table, s) => [`select * from ${table} where ${byId(table)}`, [s.id]]],
+    ['a payment by id alone (an id without time, as before 0032: every month)', (table, s) => [`select * from ${table} where id = $1`, [s.id]]],
     ['a payment by id and time (a cursor, a link)', (table, s) => [`select * from ${table} where id = $1 and created_at = $2`, [s.id, s.created_at]]],
     ['a merchant\'s first page (50, newest first)', (table, s) => [`select * from ${table} where merchant_id = $1 order by created_at desc, id desc limit 50`, [s.merchant_id]]],
     ['a merchant\'s page after a cursor', (table, s) => [`select * from ${table} where merchant_id = $1 and (created_at, id) < ($2, $3) and created_at <= $2 order by created_at desc, id desc limit 50`, [s.merchant_id, s.created_at, s.id]]],
+    ['an account\'s month of payments (a statement\'s or export\'s range)', (table, s) => [`select * from ${table} where virtual_account_id = $1 and created_at >= date_trunc('month', $2::timestamptz) and created_at < date_trunc('month', $2::timestamptz) + interval '1 month' order by created_at, id`, [s.account_id, s.created_at]]],
+    ['20 payments joined by id (the settlement queue, a search\'s rows)', (table, s) => [`select p.* from (select id from ${table} where merchant_id = $1 order by created_at desc limit 20) q join lateral (select * from ${table} p where p.${byId(table).replaceAll('$1', 'q.id').replaceAll('created_at', 'p.created_at')}) p on true`, [s.merchant_id]]],
     ['a merchant\'s payment by receipt', (table, s) => [`select * from ${table} where merchant_id = $1 and provider_reference = $2`, [s.merchant_id, s.provider_reference]]],
     ['a rail reference across merchants', (table, s) => [`select * from ${table} where rail = 'MPESA' and provider_reference = $1`, [s.provider_reference]]],
     ['a payer phone across merchants (newest 50)', (table, s) => [`select * from ${table} where payer_phone_reversed like $1 order by created_at desc limit 50`, [`${s.phone}%`]]],

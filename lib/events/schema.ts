@@ -32,7 +32,7 @@ export type EventType = (typeof eventTypes)[number];
 export const events = pgTable(
   'events',
   {
-    id: uuid('id').notNull().default(sql`gen_random_uuid()`),
+    id: uuid('id').notNull().default(sql`uuid_v7()`),
     merchantId: uuid('merchant_id').notNull(),
     subMerchantId: uuid('sub_merchant_id'),
     type: text('type', { enum: eventTypes }).notNull(),

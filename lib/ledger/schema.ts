@@ -13,7 +13,7 @@ export const balanceEntryTypes = ['CREDIT', 'FEE', 'DEBIT', 'SETTLEMENT'] as con
 export const balanceEntries = pgTable(
   'balance_entries',
   {
-    id: uuid('id').notNull().default(sql`gen_random_uuid()`),
+    id: uuid('id').notNull().default(sql`uuid_v7()`),
     merchantId: uuid('merchant_id').notNull(),
     virtualAccountId: uuid('virtual_account_id').notNull(),
     type: text('type', { enum: balanceEntryTypes }).notNull(),

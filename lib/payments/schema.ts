@@ -29,7 +29,7 @@ export type AttentionResolution = (typeof attentionResolutions)[number];
 export const payments = pgTable(
   'payments',
   {
-    id: uuid('id').notNull().default(sql`gen_random_uuid()`),
+    id: uuid('id').notNull().default(sql`uuid_v7()`),
     merchantId: uuid('merchant_id').notNull(),
     subMerchantId: uuid('sub_merchant_id'),
     virtualAccountId: uuid('virtual_account_id').notNull(),

@@ -1,6 +1,7 @@
-import { desc, inArray, sql } from 'drizzle-orm';
+import { desc, sql } from 'drizzle-orm';
 import { merchants } from '@/lib/merchants/schema';
 import { db } from '@/lib/platform/db';
+import { writtenNear } from '@/lib/platform/db/ids';
 import { phoneSearchDigits, storedPhone } from '@/lib/platform/phone';
 import { payments } from './schema';
 import type { PaymentRow } from './serialize';
@@ -34,8 +35,8 @@ export async function searchPaymentsAcrossMerchants(query: string): Promise<Paym
   // The national digits (712345678) of a whole number, which end 254712345678 and 0712345678 alike.
   const phonePrefix = storedPhone(q) ? reversed(phoneSearchDigits(q)!) : null;
   const limit = CROSS_MERCHANT_SEARCH_LIMIT;
-  const found = await db().execute<{ id: string }>(sql`
-    select id from (
+  const found = await db().execute<{ id: string; created_at: string }>(sql`
+    select id, created_at::text from (
       (select id, created_at from payments
         where (rail, provider_reference) in (('MPESA', ${q}), ('MPESA', ${q.toUpperCase()}), ('BANK', ${q})))
       union
@@ -51,18 +52,20 @@ export async function searchPaymentsAcrossMerchants(query: string): Promise<Paym
           and payer_phone_reversed like ${phonePrefix ? `${phonePrefix}%` : ''}
         order by created_at desc limit ${limit})
       union
-      (select payment.id, payment.created_at from stk_initiations prompt join payments payment on payment.id = prompt.payment_id
+      (select payment.id, payment.created_at from stk_initiations prompt
+         join payments payment on payment.id = prompt.payment_id and ${writtenNear(sql`payment.created_at`, sql`prompt.payment_id`)}
         where prompt.checkout_request_id = ${q})
     ) found
     order by created_at desc, id desc
     limit ${limit}`);
-  const ids = found.rows.map((row) => row.id);
-  if (ids.length === 0) return [];
+  if (found.rows.length === 0) return [];
+  // By id and created_at, as found: each row read in its own month partition (migration 0032).
+  const keys = sql.join(found.rows.map((row) => sql`(${row.id}::uuid, ${row.created_at}::timestamptz)`), sql`, `);
   const rows = await db()
     .select({ payment: payments, merchant: { id: merchants.id, name: merchants.name } })
     .from(payments)
     .innerJoin(merchants, sql`${merchants.id} = ${payments.merchantId}`)
-    .where(inArray(payments.id, ids))
+    .where(sql`(${payments.id}, ${payments.createdAt}) in (${keys})`)
     .orderBy(desc(payments.createdAt), desc(payments.id));
   return rows;
 }

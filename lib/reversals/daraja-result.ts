@@ -12,6 +12,7 @@ import { reverseByRail } from './rail-return';
 import { paymentReversals, type ReversalRow } from './schema';
 import type { DarajaReversalResultInput } from './schemas';
 import { confirmReversal, failReversal, pendingReversalOf } from './settle';
+import { paymentWithId } from '@/lib/payments/by-id';
 
 type Result = DarajaReversalResultInput['Result'];
 /** The fields a Result (or a queue-timeout notice) is matched by; every one optional. */
@@ -36,7 +37,7 @@ async function byOriginalTransaction(original: string | undefined): Promise<Reve
 
 async function providerReferenceOf(paymentId: string | undefined): Promise<string | undefined> {
   if (!paymentId) return undefined;
-  const [payment] = await db().select({ reference: payments.providerReference }).from(payments).where(eq(payments.id, paymentId));
+  const [payment] = await db().select({ reference: payments.providerReference }).from(payments).where(paymentWithId(paymentId));
   return payment?.reference;
 }
 
@@ -81,7 +82,7 @@ function amountMismatch(parameters: Map<string, unknown>, payment: { amount: str
 }
 
 async function paymentOf(paymentId: string) {
-  const [payment] = await db().select({ amount: payments.amount, currency: payments.currency }).from(payments).where(eq(payments.id, paymentId));
+  const [payment] = await db().select({ amount: payments.amount, currency: payments.currency }).from(payments).where(paymentWithId(paymentId));
   return payment!;
 }
 

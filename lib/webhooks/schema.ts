@@ -89,7 +89,7 @@ export type EarlyReason = (typeof earlyReasons)[number];
 export const webhookAttempts = pgTable(
   'webhook_attempts',
   {
-    id: uuid('id').notNull().default(sql`gen_random_uuid()`),
+    id: uuid('id').notNull().default(sql`uuid_v7()`),
     deliveryId: uuid('delivery_id')
       .notNull()
       .references(() => webhookDeliveries.id),
