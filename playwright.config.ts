@@ -8,8 +8,11 @@ import { baseURL, serverEnvironment } from './e2e/support/environment';
 export default defineConfig({
   testDir: './e2e',
   globalSetup: './e2e/global-setup.ts',
-  // One server, one database, shared sign-in throttles: tests run one at a time.
-  workers: 1,
+  // Two spec files at a time, each file's tests in order in one worker. Each worker slot signs in
+  // as a merchant of its own (e2e/support/accounts.ts), so files running together share only the
+  // server and its database. Most of a test is waiting (for a render, a job, a simulated payer),
+  // which the other worker fills: docs/testing.md. `--workers=1` runs them one at a time, as before.
+  workers: 2,
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,

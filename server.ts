@@ -86,7 +86,7 @@ async function main(): Promise<void> {
   const serviceHere = !process.env.SERVICE_URL;
   process.env.SERVICE_URL ??= `http://127.0.0.1:${settings.PORT}`;
 
-  if (!dev) await ensurePortalBuild(root, (line) => log.info(line));
+  if (!dev && settings.PORTAL_BUILD === 'when-changed') await ensurePortalBuild(root, (line) => log.info(line));
 
   const worker = await startWorker({ tasks, crontab });
   const api = createApiApp();

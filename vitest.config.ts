@@ -20,6 +20,13 @@ export default defineConfig({
     maxWorkers: 3,
     globalSetup: ['tests/support/global-setup.ts'],
     setupFiles: ['tests/support/worker-database.ts'],
+    // In every worker's environment, so in what config() parses when a file sets nothing, in what
+    // useTestApi parses (tests/support/api-server.ts) and in the processes a test starts.
+    // PASSWORD_HASH_COST: scrypt at N=2^10 (2.5 ms of CPU) instead of production's 2^15 (100 ms): the
+    // suite signs up and signs in thousands of users. What a test asserts about a password does not
+    // depend on the cost, which is read back from each stored hash; tests/auth/password-cost.test.ts
+    // checks production's. docs/testing.md, "Cheap password hashes".
+    env: { PASSWORD_HASH_COST: '10' },
     testTimeout: 30_000,
     hookTimeout: 120_000,
   },

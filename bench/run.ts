@@ -5,7 +5,7 @@
  */
 import { spawn } from 'node:child_process';
 import { sql } from 'drizzle-orm';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -71,7 +71,7 @@ const scenarios: Record<string, (target: Target) => Promise<string>> = {
   settlement: settlementScenario,
   // The operator console's search across merchants: 10M payments of 10,000 merchants (issue 26).
   'operator-search': operatorSearchScenario,
-  // Partitioned payments (migration 0032) against the same rows in one plain table, query by query (issue 29).
+  // Partitioned payments (migration 0034) against the same rows in one plain table, query by query (issue 29).
   partitioning: partitioningScenario,
 };
 
@@ -120,7 +120,10 @@ if (selected.length === 1 && selected[0] === 'memory') {
   process.exit(0);
 }
 
-const dataDir = await mkdtemp(path.join(os.tmpdir(), 'collect-bench-'));
+// BENCH_DATA_DIR keeps the database between runs (a 10M-payment seed measured again later); by default a fresh folder, removed after.
+const keptDataDir = process.env.BENCH_DATA_DIR;
+const dataDir = keptDataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'collect-bench-')));
+await mkdir(dataDir, { recursive: true });
 await chmod(dataDir, 0o755); // PostgreSQL runs as the postgres user when we are root
 const target = await startTarget(dataDir);
 // The harness seeds millions of rows a statement: the long statement timeout (the app under load keeps the request's).
@@ -134,5 +137,5 @@ try {
 } finally {
   await database.close();
   await target.stop();
-  await rm(dataDir, { recursive: true, force: true });
+  if (!keptDataDir) await rm(dataDir, { recursive: true, force: true });
 }

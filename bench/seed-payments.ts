@@ -10,7 +10,7 @@ import { db } from '@/lib/platform/db';
 import { createMonthlyPartitions, PARTITION_MONTHS_AHEAD } from '@/lib/platform/db/partitions';
 
 /**
- * The month partitions of a history that starts `since` (migration 0032): a database made today has
+ * The month partitions of a history that starts `since` (migration 0034): a database made today has
  * partitions from this month on, and seeded months past would otherwise all land in the default one.
  */
 export async function partitionsSince(since: Date): Promise<void> {
@@ -36,7 +36,7 @@ export async function seedPayments(merchantId: string, accounts: SeedAccount[], 
   await partitionsSince(new Date(Date.now() - count * 3000)); // one payment every 3 s back from now, below
   for (let from = 1; from <= count; from += batchSize) {
     const to = Math.min(count, from + batchSize - 1);
-    // Ids of the rows' own time, as the service makes them (migration 0032). Receipts are unique per rail: 'B' + the row number in hexadecimal, padded to 10 characters.
+    // Ids of the rows' own time, as the service makes them (migration 0034). Receipts are unique per rail: 'B' + the row number in hexadecimal, padded to 10 characters.
     await db().execute(sql`
       insert into payments (id, merchant_id, virtual_account_id, customer_id, account_number, rail, channel, amount, fee_amount, net_amount,
                             currency, payer_name, payer_phone, payer_phone_reversed, provider_reference, bill_reference,

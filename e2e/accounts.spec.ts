@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { demo, support } from './support/accounts';
-import { signInFromLogin } from './support/portal';
+import { signInWithoutTheForm } from './support/portal';
 import { createSubMerchant, legacyAccount } from './support/service';
 
 async function openBrandAccount(page: Page, subMerchantName: string) {
@@ -14,7 +14,7 @@ async function openBrandAccount(page: Page, subMerchantName: string) {
 test.describe('accounts', () => {
   test('a brand account is opened for a sub-merchant, and a second identical one is refused with a link to the first', async ({ page, playwright }) => {
     const subMerchant = await createSubMerchant(playwright);
-    await signInFromLogin(page, demo);
+    await signInWithoutTheForm(page, demo);
     await page.goto('/accounts');
     await page.getByRole('link', { name: 'New account' }).click();
     await expect(page).toHaveURL(/\/accounts\/new$/);
@@ -42,7 +42,7 @@ test.describe('accounts', () => {
   });
 
   test('the currency is asked for only for a currency account, and required there', async ({ page }) => {
-    await signInFromLogin(page, demo);
+    await signInWithoutTheForm(page, demo);
     await page.goto('/accounts/new');
     const currency = page.getByLabel('Currency', { exact: true });
     await expect(currency).toBeHidden();
@@ -57,7 +57,7 @@ test.describe('accounts', () => {
 
   test('an account page explains the account, shows its balance history and hands out payer instructions', async ({ page, playwright }) => {
     const legacy = await legacyAccount(playwright);
-    await signInFromLogin(page, demo);
+    await signInWithoutTheForm(page, demo);
     await page.goto('/accounts');
     await page.getByRole('row').filter({ hasText: legacy.accountNumber }).getByRole('link').click();
 
@@ -71,7 +71,7 @@ test.describe('accounts', () => {
 
   test('a support user sees accounts and their details and payer instructions, with no way to open one', async ({ page, playwright }) => {
     const legacy = await legacyAccount(playwright);
-    await signInFromLogin(page, support);
+    await signInWithoutTheForm(page, support);
 
     await page.goto('/accounts');
     await expect(page.getByRole('heading', { level: 1, name: 'Accounts' })).toBeVisible();

@@ -7,7 +7,7 @@ import { demo, support } from './support/accounts';
 import { baseURL, serverEnvironment } from './support/environment';
 import { simulatePayment } from './support/payments';
 import { expectNoAxeViolations, expectNoSidewaysScroll, PHONE } from './support/phone';
-import { mainNav, signInFromLogin } from './support/portal';
+import { mainNav, signInWithoutTheForm } from './support/portal';
 import { legacyAccount, serviceAs, unique } from './support/service';
 
 /** The bank's signing secret, where every instance reads it: the server's database. */
@@ -57,7 +57,8 @@ test.describe('needs attention', () => {
     const reference = unique('FT');
     await dollarsFromTheBank(main.accountNumber, reference);
 
-    await signInFromLogin(page, demo);
+    await signInWithoutTheForm(page, demo);
+    await page.goto('/');
     await expect(mainNav(page).getByRole('link', { name: 'Needs attention' })).toHaveAttribute('href', '/attention');
     await page.goto('/attention');
     await expect(page.getByRole('heading', { level: 1, name: 'Needs attention' })).toBeVisible();
@@ -93,7 +94,7 @@ test.describe('needs attention', () => {
     const late = await simulatePayment(playwright, { accountNumber: `${main.accountNumber}#${paid.paymentReference}`, amount: 900, payerName: 'Late Payer' });
     expect(late.matchStatus).toBe('NEEDS_ATTENTION');
 
-    await signInFromLogin(page, demo);
+    await signInWithoutTheForm(page, demo);
     await page.goto('/attention');
     const item = page.getByRole('listitem').filter({ hasText: late.providerReference });
     await expect(item).toContainText('KES 900.00');
@@ -112,7 +113,7 @@ test.describe('needs attention', () => {
     const main = await legacyAccount(playwright);
     const reference = unique('FT');
     await dollarsFromTheBank(main.accountNumber, reference, 'GBP');
-    await signInFromLogin(page, demo);
+    await signInWithoutTheForm(page, demo);
     await page.goto('/attention');
     const item = page.getByRole('listitem').filter({ hasText: reference });
     await item.getByText('Credit it…').click();
@@ -125,7 +126,7 @@ test.describe('needs attention', () => {
     const main = await legacyAccount(playwright);
     const reference = unique('FT');
     await dollarsFromTheBank(main.accountNumber, reference);
-    await signInFromLogin(page, support);
+    await signInWithoutTheForm(page, support);
     await page.goto('/attention');
     await expect(page.getByRole('listitem').filter({ hasText: reference })).toContainText('USD 310.25');
     await expect(page.getByText('Credit it…')).toHaveCount(0);

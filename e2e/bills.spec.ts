@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { demo, support } from './support/accounts';
-import { signInFromLogin } from './support/portal';
+import { signInWithoutTheForm } from './support/portal';
 import { createBill, createCustomerWithAccount, unique } from './support/service';
 
 /** A `datetime-local` value some days ahead, at the given Nairobi wall-clock time. */
@@ -16,7 +16,7 @@ const statusOf = (page: Page) => detail(page, 'Status');
 test.describe('bills', () => {
   test('a bill with an invoice account is raised, listed as open, cancelled after confirmation, and its payer link then says it can no longer be paid', async ({ page }) => {
     const reference = unique('INV');
-    await signInFromLogin(page, demo);
+    await signInWithoutTheForm(page, demo);
     await page.goto('/bills');
     await page.getByRole('link', { name: 'New bill' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Raise a bill' })).toBeVisible();
@@ -64,7 +64,7 @@ test.describe('bills', () => {
 
   test('a USD bill is offered only currencies a channel carries, and its payer sees RTGS alone with why, never M-Pesa', async ({ page }) => {
     const reference = unique('USD');
-    await signInFromLogin(page, demo);
+    await signInWithoutTheForm(page, demo);
     await page.goto('/bills/new');
     const currency = page.getByLabel('Currency');
     await expect(currency.locator('option')).toHaveText(['KES', 'USD (RTGS only)', 'EUR (RTGS only)', 'GBP (RTGS only)']);
@@ -88,7 +88,7 @@ test.describe('bills', () => {
   });
 
   test('a bill form with mistakes answers field by field and keeps what was typed, the unticked box included', async ({ page }) => {
-    await signInFromLogin(page, demo);
+    await signInWithoutTheForm(page, demo);
     await page.goto('/bills/new');
     await page.getByLabel('Reference').fill('has spaces');
     await page.getByLabel('Amount').fill('12.345');
@@ -106,7 +106,7 @@ test.describe('bills', () => {
 
   test('a bill form sent twice raises one bill', async ({ page }) => {
     const reference = unique('INV');
-    await signInFromLogin(page, demo);
+    await signInWithoutTheForm(page, demo);
     await page.goto('/bills/new');
     await page.getByLabel('Reference', { exact: true }).fill(reference);
     await page.getByLabel('Amount').fill('99');
@@ -130,7 +130,7 @@ test.describe('bills', () => {
     const reference = unique('INV');
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
-    await signInFromLogin(page, demo);
+    await signInWithoutTheForm(page, demo);
     await page.goto('/bills/new');
     await page.getByLabel('Find a customer').fill(customer.externalRef);
     await page.getByRole('button', { name: 'Search', exact: true }).click();
@@ -168,7 +168,7 @@ test.describe('bills', () => {
     const { bill } = await createBill(playwright);
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
-    await signInFromLogin(page, demo);
+    await signInWithoutTheForm(page, demo);
     await page.goto('/bills');
     await page.getByRole('link', { name: bill.paymentReference }).click();
     const older = await context.newPage();
@@ -187,7 +187,7 @@ test.describe('bills', () => {
 
   test('a support user sees bills, their details and payer instructions, with no way to raise or cancel', async ({ page, playwright }) => {
     const { bill } = await createBill(playwright);
-    await signInFromLogin(page, support);
+    await signInWithoutTheForm(page, support);
 
     await page.goto('/bills');
     await expect(page.getByRole('heading', { level: 1, name: 'Bills' })).toBeVisible();

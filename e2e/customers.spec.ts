@@ -1,13 +1,13 @@
 import { expect, test } from '@playwright/test';
 import { demo, DEMO_MERCHANT_NAME, support } from './support/accounts';
-import { signInFromLogin } from './support/portal';
+import { signInWithoutTheForm } from './support/portal';
 import { pdfPageCount, printToA4 } from './support/print';
 import { createCustomers, createCustomerWithAccount, unique } from './support/service';
 
 test.describe('customers', () => {
   test('a customer is registered after a bad phone number is corrected, keeping what was typed, then gets an account and printable payer instructions', async ({ page }) => {
     const ref = unique('CUST');
-    await signInFromLogin(page, demo);
+    await signInWithoutTheForm(page, demo);
     await page.goto('/customers');
     await page.getByRole('link', { name: 'New customer' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Register a customer' })).toBeVisible();
@@ -57,7 +57,7 @@ test.describe('customers', () => {
   test('registering works without JavaScript, field errors and kept values included', async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
-    await signInFromLogin(page, demo);
+    await signInWithoutTheForm(page, demo);
     await page.goto('/customers/new');
     const ref = unique('CUST');
     await page.getByLabel('Name').fill('Otieno Were');
@@ -75,7 +75,7 @@ test.describe('customers', () => {
 
   test('the customer list is searched with a plain form', async ({ page, playwright }) => {
     const { customer } = await createCustomerWithAccount(playwright);
-    await signInFromLogin(page, demo);
+    await signInWithoutTheForm(page, demo);
     await page.goto('/customers');
     await page.getByRole('searchbox', { name: 'Search customers' }).fill(customer.externalRef);
     await page.getByRole('searchbox', { name: 'Search customers' }).press('Enter');
@@ -91,7 +91,7 @@ test.describe('customers', () => {
   test('a long list pages forward and back to the first page, keeping the search', async ({ page, playwright }) => {
     const word = unique('Kiprono');
     await createCustomers(playwright, 27, word);
-    await signInFromLogin(page, demo);
+    await signInWithoutTheForm(page, demo);
     await page.goto(`/customers?q=${word}`);
 
     const rows = page.getByRole('table').locator('tbody tr');
@@ -111,7 +111,7 @@ test.describe('customers', () => {
 
   test('a support user sees customers, their accounts and payer instructions, with no way to register or provision', async ({ page, playwright }) => {
     const { customer, account } = await createCustomerWithAccount(playwright);
-    await signInFromLogin(page, support);
+    await signInWithoutTheForm(page, support);
 
     await page.goto('/customers');
     await expect(page.getByRole('heading', { level: 1, name: 'Customers' })).toBeVisible();

@@ -4,7 +4,7 @@ import { sections } from '../components/shell/sections';
 import { demo } from './support/accounts';
 import { receipt, simulatePayment } from './support/payments';
 import { expectNoSidewaysScroll, PHONE } from './support/phone';
-import { signInFromLogin } from './support/portal';
+import { signInWithoutTheForm } from './support/portal';
 import { createBill, createCustomerWithAccount, legacyAccount, serviceAs } from './support/service';
 
 const DESKTOP = { width: 1280, height: 800 };
@@ -52,7 +52,7 @@ for (const viewport of [DESKTOP, PHONE]) {
       const { customer } = await createCustomerWithAccount(playwright);
       const legacy = await legacyAccount(playwright);
 
-      await signInFromLogin(page, demo);
+      await signInWithoutTheForm(page, demo);
       const paths = [
         ...sections.map((section) => section.href),
         `/bills/${bill.id}`,
@@ -76,7 +76,7 @@ test.describe('a phone\'s first screen', () => {
   test.use({ viewport: PHONE });
 
   test('on a phone the header and the menu button take less than 100 px, and a list\'s filters wait behind a Filters button', async ({ page }) => {
-    await signInFromLogin(page, demo);
+    await signInWithoutTheForm(page, demo);
     await page.goto('/payments');
     const menu = page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Menu' });
     const bottom = await menu.evaluate((button) => button.closest('nav')!.getBoundingClientRect().bottom);
@@ -96,7 +96,7 @@ test.describe('a phone\'s first screen', () => {
   });
 
   test('on a phone the bills\' status tabs and search wait behind a Filters button, open while a filter applies', async ({ page }) => {
-    await signInFromLogin(page, demo);
+    await signInWithoutTheForm(page, demo);
     await page.goto('/bills');
     const filters = page.locator('summary', { hasText: 'Filters' });
     const tabs = page.getByRole('navigation', { name: 'Bill status' });
@@ -114,7 +114,7 @@ test.describe('a phone\'s first screen', () => {
   });
 
   test('on a phone every list with filters folds them the same way', async ({ page }) => {
-    await signInFromLogin(page, demo);
+    await signInWithoutTheForm(page, demo);
     for (const path of ['/bills', '/payments', '/stk', '/settlements', '/accounts', '/audit']) {
       await page.goto(path);
       await expect.soft(page.locator('details.filters-fold > summary', { hasText: 'Filters' }), path).toBeVisible();
@@ -125,7 +125,7 @@ test.describe('a phone\'s first screen', () => {
     const { bill } = await createBill(playwright, { amount: 987654.32 });
     const providerReference = receipt();
     await simulatePayment(playwright, { accountNumber: bill.virtualAccountNumber!, amount: 987654.32, providerReference });
-    await signInFromLogin(page, demo);
+    await signInWithoutTheForm(page, demo);
     await page.goto(`/payments?q=${providerReference}`);
     const row = page.getByRole('row').filter({ hasText: providerReference });
     const amount = row.locator('td.num');
@@ -144,7 +144,7 @@ test.describe('wide screens', () => {
   test.use({ viewport: DESKTOP });
 
   test('on a wide screen the filters are open and there is no Filters button', async ({ page }) => {
-    await signInFromLogin(page, demo);
+    await signInWithoutTheForm(page, demo);
     await page.goto('/payments');
     await expect(page.getByLabel('From')).toBeVisible();
     await expect(page.locator('summary', { hasText: 'Filters' })).toBeHidden();
@@ -159,7 +159,7 @@ test.describe('the sandbox form', () => {
   test('the sandbox form takes what its hint says: an account number, then # and a bill\'s reference, pays that bill', async ({ page, playwright }) => {
     const { bill } = await createBill(playwright, { amount: 250, provisionInvoiceVa: false });
     const legacy = await legacyAccount(playwright);
-    await signInFromLogin(page, demo);
+    await signInWithoutTheForm(page, demo);
     await page.goto('/payments');
     const form = page.getByRole('region', { name: 'Simulate a payment' });
     await expect(form.getByText("A bill's reference alone names no account.")).toBeVisible();
@@ -176,7 +176,7 @@ test.describe('a phone\'s first screen of a long page', () => {
   test.use({ viewport: PHONE });
 
   test('on a phone the overview, payments and settlements show their key figures in the first screen', async ({ page }) => {
-    await signInFromLogin(page, demo);
+    await signInWithoutTheForm(page, demo);
     await page.goto('/');
     await expect(page.locator('[data-period] [data-figure="gross"]').first()).toBeInViewport();
     await page.goto('/payments');

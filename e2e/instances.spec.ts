@@ -62,6 +62,9 @@ test.beforeAll(async ({}, testInfo) => {
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
       ACCESS_TOKEN_TTL_SECONDS: serverEnvironment.ACCESS_TOKEN_TTL_SECONDS!,
+      // The suite's server built the portal at its start; a rebuild here (sources edited since, in a
+      // working tree) would swap the files that server is serving in the middle of the run.
+      PORTAL_BUILD: 'never',
       // Nothing shared is given: no SANDBOX, no secrets, no keys. The database supplies them.
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -4,7 +4,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { demo, support } from './support/accounts';
 import { cents, simulatePayment } from './support/payments';
 import { expectNoAxeViolations } from './support/phone';
-import { signInFromLogin } from './support/portal';
+import { signInWithoutTheForm } from './support/portal';
 import { createCustomerWithAccount, legacyAccount, serviceAs, unique } from './support/service';
 
 /** Today's date in Nairobi (UTC+3 all year), as the portal's filters write it. */
@@ -32,7 +32,7 @@ async function startFailingReceiver() {
 test.describe("the merchant's day", () => {
   test("the overview's figures follow a new payment by themselves, and each links to the list it counts", async ({ page, playwright }) => {
     const legacy = await legacyAccount(playwright);
-    await signInFromLogin(page, demo);
+    await signInWithoutTheForm(page, demo);
     await page.goto('/');
     const today = period(page, 'Today');
     const gross = today.locator('[data-figure="gross"]');
@@ -73,7 +73,7 @@ test.describe("the merchant's day", () => {
   test('the payments chart has an amount axis, weeks, values on focus, a table of the figures with fee and net, and 7, 30 and 90 days', async ({ page, playwright }) => {
     const { account } = await createCustomerWithAccount(playwright);
     for (const amount of [1000, 250.5]) await simulatePayment(playwright, { accountNumber: account.accountNumber, amount });
-    await signInFromLogin(page, demo);
+    await signInWithoutTheForm(page, demo);
     await page.goto(`/payments?virtualAccountId=${account.id}`);
     const chart = page.getByRole('figure', { name: 'Collected per day, last 30 days' });
     await expect(chart).toBeVisible();
@@ -125,7 +125,7 @@ test.describe("the merchant's day", () => {
   });
 
   test('"Clear all" clears every filter, "How it came" included', async ({ page }) => {
-    await signInFromLogin(page, demo);
+    await signInWithoutTheForm(page, demo);
     await page.goto('/payments');
     await page.getByLabel('How it came').selectOption('RTGS');
     await page.getByLabel('Smallest amount').fill('100');
@@ -147,7 +147,7 @@ test.describe("the merchant's day", () => {
       expect(answer.status(), await answer.text()).toBe(202);
       return (await answer.json()) as { id: string };
     });
-    await signInFromLogin(page, demo);
+    await signInWithoutTheForm(page, demo);
     await page.goto('/stk?status=FAILED');
     const row = page.getByRole('row').filter({ has: page.locator(`a[href="/stk/${cancelled.id}"]`) });
     await expect(async () => {
@@ -191,7 +191,7 @@ test.describe("the merchant's day", () => {
       expect(answer.status(), await answer.text()).toBe(202);
       return (await answer.json()) as { id: string };
     });
-    await signInFromLogin(page, demo);
+    await signInWithoutTheForm(page, demo);
     await page.goto('/stk?status=TIMED_OUT');
     const row = page.getByRole('row').filter({ has: page.locator(`a[href="/stk/${unanswered.id}"]`) });
     await expect(async () => {
@@ -225,7 +225,7 @@ test.describe("the merchant's day", () => {
         return (await answer.json()) as { eventId: string };
       });
       await expect.poll(() => receiver.bodies.length, { timeout: 15_000 }).toBeGreaterThan(0);
-      await signInFromLogin(page, support);
+      await signInWithoutTheForm(page, support);
       const row = page.getByRole('row').filter({ hasText: endpoint.description });
       await expect(async () => {
         await page.goto('/webhooks');

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { demo, support } from './support/accounts';
-import { mainNav, signInFromLogin } from './support/portal';
+import { mainNav, signInWithoutTheForm } from './support/portal';
 import { serviceAs, unique } from './support/service';
 import { displayPhone } from '../lib/platform/phone';
 
@@ -25,7 +25,8 @@ test.describe('messages', () => {
   });
 
   test('an administrator saves the notification settings, and a support user reads them', async ({ page, browser }) => {
-    await signInFromLogin(page, demo);
+    await signInWithoutTheForm(page, demo);
+    await page.goto('/');
     await mainNav(page).getByRole('link', { name: 'Messages' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Messages' })).toBeVisible();
     const form = page.getByRole('form', { name: 'Notification settings' });
@@ -42,7 +43,7 @@ test.describe('messages', () => {
 
     const context = await browser.newContext();
     const supportPage = await context.newPage();
-    await signInFromLogin(supportPage, support);
+    await signInWithoutTheForm(supportPage, support);
     await supportPage.goto('/messages');
     await expect(supportPage.locator('dt:text-is("Language") + dd')).toHaveText('Kiswahili');
     await expect(supportPage.getByRole('button', { name: 'Save notification settings' })).toHaveCount(0);
@@ -51,7 +52,7 @@ test.describe('messages', () => {
 
   test('a bill is sent to its customer from the bill page and lands in the sandbox outbox', async ({ page, playwright }) => {
     const { phone, bill } = await billForPhoneOnlyCustomer(playwright);
-    await signInFromLogin(page, demo);
+    await signInWithoutTheForm(page, demo);
     await page.goto(`/bills/${bill.id}`);
     const section = page.getByRole('region', { name: 'Send to customer' });
     await expect(section.getByText('No email address: SMS only.')).toBeVisible();

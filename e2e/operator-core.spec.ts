@@ -4,7 +4,7 @@ import { demo } from './support/accounts';
 import { cliWithPassword } from './support/cli';
 import { expectNoAxeViolations, expectNoSidewaysScroll, PHONE } from './support/phone';
 import { baseURL } from './support/environment';
-import { signIn, signInFromLogin } from './support/portal';
+import { signIn, signInWithoutTheForm } from './support/portal';
 import { unique } from './support/service';
 
 const codeFor = (secret: string, at = Date.now()) => new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate({ timestamp: at });
@@ -76,7 +76,7 @@ test.describe('the operator console: merchants and four eyes', () => {
   });
 
   test("a merchant's user opening the console gets the portal's 404 page", async ({ page }) => {
-    await signInFromLogin(page, demo);
+    await signInWithoutTheForm(page, demo);
     for (const path of ['/operator', '/operator/merchants', '/operator/pricing']) {
       const answer = await page.goto(path);
       expect(answer?.status()).toBe(404);

@@ -3,7 +3,7 @@ import { DEMO_MERCHANT_NAME, support } from './support/accounts';
 import { receipt, simulatePayment } from './support/payments';
 import { expectNoAxeViolations, expectNoSidewaysScroll, PHONE } from './support/phone';
 import { pdfPageCount, printToA4 } from './support/print';
-import { signInFromLogin } from './support/portal';
+import { signInWithoutTheForm } from './support/portal';
 import { createBill, serviceAs } from './support/service';
 
 test.describe('payer pages in English and Swahili', () => {
@@ -90,7 +90,7 @@ test.describe('support and payer instructions', () => {
     const context = await browser.newContext();
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     const page = await context.newPage();
-    await signInFromLogin(page, support);
+    await signInWithoutTheForm(page, support);
     await page.goto(`/bills/${bill.id}`);
 
     const panel = page.getByRole('region', { name: 'Payer instructions' });

@@ -3,7 +3,7 @@ import jsQR from 'jsqr';
 import sharp from 'sharp';
 import { demo } from './support/accounts';
 import { simulatePayment } from './support/payments';
-import { signInFromLogin } from './support/portal';
+import { signInWithoutTheForm } from './support/portal';
 import { createBill, createCustomerWithAccount, legacyAccount } from './support/service';
 
 /** A fresh payer's number for each test, so the per-phone limit belongs to no other test. */
@@ -51,7 +51,7 @@ test.describe('the payer pays a bill themselves', () => {
     // The merchant's Prompts list marks it as asked by the payer.
     const merchant = await browser.newContext();
     const portal = await merchant.newPage();
-    await signInFromLogin(portal, demo);
+    await signInWithoutTheForm(portal, demo);
     await portal.goto(`/stk?expectedPaymentId=${bill.id}`);
     await expect(portal.getByText('Asked by the payer')).toBeVisible();
     await merchant.close();
@@ -98,7 +98,7 @@ test.describe('the payer pays a bill themselves', () => {
 test.describe('KE-QR codes in the portal', () => {
   test("the merchant's account and bill pages show the code payers scan, apart from the payer link", async ({ page, playwright }) => {
     const [account, { bill }] = await Promise.all([legacyAccount(playwright), createBill(playwright, { amount: 650 })]);
-    await signInFromLogin(page, demo);
+    await signInWithoutTheForm(page, demo);
     await page.goto(`/accounts/${account.id}`);
     const instructions = page.getByRole('region', { name: 'Payer instructions' });
     await expect(instructions.getByRole('figure', { name: /^Scan to pay with M-PESA or your bank app/ })).toBeVisible();

@@ -2,13 +2,13 @@ import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { demo, support } from './support/accounts';
 import { cents, detail, receipt, simulatePayment } from './support/payments';
-import { signInFromLogin } from './support/portal';
+import { signInWithoutTheForm } from './support/portal';
 import { createBill, createCustomerWithAccount } from './support/service';
 
 test.describe('payments', () => {
   test("a simulated payment of a bill's full amount into its invoice account pays the bill, and a support person finds it by its receipt", async ({ browser, page, playwright }) => {
     const { bill } = await createBill(playwright, { amount: 2750 });
-    await signInFromLogin(page, demo);
+    await signInWithoutTheForm(page, demo);
     await page.goto(`/bills/${bill.id}`);
     await expect(detail(page, 'Status')).toContainText('Open');
     await expect(detail(page, 'Amount')).toHaveText('KES 2,750.00');
@@ -33,7 +33,7 @@ test.describe('payments', () => {
 
     const supportContext = await browser.newContext();
     const supportPage = await supportContext.newPage();
-    await signInFromLogin(supportPage, support);
+    await signInWithoutTheForm(supportPage, support);
     await supportPage.goto('/payments');
     await expect(supportPage.getByRole('button', { name: 'Simulate payment' })).toHaveCount(0);
     await supportPage.getByLabel('Find a payment').fill(paidWith);
@@ -60,7 +60,7 @@ test.describe('payments', () => {
   test('a refused simulated payment says why in words', async ({ page, playwright }) => {
     const { bill } = await createBill(playwright, { amount: 500 });
     await simulatePayment(playwright, { accountNumber: bill.virtualAccountNumber!, amount: 500 });
-    await signInFromLogin(page, demo);
+    await signInWithoutTheForm(page, demo);
     await page.goto(`/bills/${bill.id}`);
     await expect(detail(page, 'Status')).toContainText('Paid');
     const simulate = page.getByRole('region', { name: 'Simulate a payment' });
@@ -72,7 +72,7 @@ test.describe('payments', () => {
   test('the summary counts and adds up exactly what the filtered list shows, and the chart is drawn', async ({ page, playwright }) => {
     const { account } = await createCustomerWithAccount(playwright);
     for (const amount of [1000, 250.5, 99.99]) await simulatePayment(playwright, { accountNumber: account.accountNumber, amount });
-    await signInFromLogin(page, demo);
+    await signInWithoutTheForm(page, demo);
     // Customer accounts are too many to list in the filter: their payments are reached from the account.
     await page.goto(`/payments?virtualAccountId=${account.id}`);
     await expect(page.getByLabel('Account', { exact: true })).toHaveValue(account.id);
@@ -99,7 +99,7 @@ test.describe('payments', () => {
     const { account } = await createCustomerWithAccount(playwright);
     const reference = receipt();
     await simulatePayment(playwright, { accountNumber: account.accountNumber, amount: 1234.5, providerReference: reference, payerName: '=Otieno, "Achieng"' });
-    await signInFromLogin(page, demo);
+    await signInWithoutTheForm(page, demo);
     await page.goto(`/payments?q=${reference}`);
     await expect(page.getByRole('row').filter({ hasText: reference })).toHaveCount(1);
 
@@ -124,7 +124,7 @@ test.describe('payments', () => {
 
   test("an account's balance updates while its page is open, and its latest payments follow", async ({ page, playwright }) => {
     const { account } = await createCustomerWithAccount(playwright);
-    await signInFromLogin(page, demo);
+    await signInWithoutTheForm(page, demo);
     await page.goto(`/accounts/${account.id}`);
     const balance = page.getByRole('region', { name: 'Balance now' });
     await expect(balance.locator('p').first()).toHaveText('KES 0.00');

@@ -3,7 +3,7 @@ import { sections } from '../components/shell/sections';
 import { demo, support } from './support/accounts';
 import { receipt, simulatePayment } from './support/payments';
 import { expectNoAxeViolations, expectNoSidewaysScroll, PHONE } from './support/phone';
-import { mainNav, signIn, signInFromLogin } from './support/portal';
+import { mainNav, signIn, signInWithoutTheForm } from './support/portal';
 import { createBill, createCustomerWithAccount, legacyAccount, serviceAs } from './support/service';
 import { startReceiver } from './support/webhooks';
 
@@ -27,7 +27,7 @@ test.describe('the portal on a phone', () => {
       return (await answer.json()) as { id: string };
     });
 
-    await signInFromLogin(page, demo);
+    await signInWithoutTheForm(page, demo);
     const paths = [
       ...sections.map((section) => section.href),
       `/bills/${bill.id}`,
@@ -51,7 +51,7 @@ test.describe('the portal on a phone', () => {
     const { bill } = await createBill(playwright, { amount: 987654.32 });
     const providerReference = receipt();
     await simulatePayment(playwright, { accountNumber: bill.virtualAccountNumber!, amount: 987654.32, providerReference });
-    await signInFromLogin(page, demo);
+    await signInWithoutTheForm(page, demo);
     await page.goto('/payments');
     const row = page.getByRole('row').filter({ hasText: providerReference });
     await row.scrollIntoViewIfNeeded();
@@ -109,13 +109,14 @@ test.describe('the portal on a phone', () => {
 
 test.describe('the header', () => {
   test('says Sandbox while payments are simulated, and greets a support user by name', async ({ page }) => {
-    await signInFromLogin(page, support);
+    await signInWithoutTheForm(page, support);
+    await page.goto('/');
     const banner = page.getByRole('banner');
     // One phrase, in one element: "Sandbox: payments are simulated…", never "Sandbox : payments".
     await expect(banner.getByText('Sandbox: payments are simulated, no real money moves', { exact: true })).toBeVisible();
     // Made by `user:create --first-name Sam --last-name Tester` in the global setup.
     await expect(banner).toContainText('Sam Tester');
-    await expect(banner).not.toContainText('support@example.com');
+    await expect(banner).not.toContainText(support.email);
   });
 
   test('every page has an icon, and /favicon.ico answers with one', async ({ page, request }) => {

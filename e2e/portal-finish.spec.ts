@@ -5,7 +5,7 @@ import { demo, type Account } from './support/accounts';
 import { serverEnvironment } from './support/environment';
 import { receipt, simulatePayment } from './support/payments';
 import { expectNoSidewaysScroll, PHONE } from './support/phone';
-import { signInFromLogin } from './support/portal';
+import { signInWithoutTheForm } from './support/portal';
 import { createCustomerWithAccount, serviceAs } from './support/service';
 
 /** A merchant of this test's own (the operator CLI, as the global setup does), so its team and sub-merchants are only this test's. */
@@ -38,7 +38,7 @@ test.describe('the portal\'s finish', () => {
     const reference = receipt();
     // Typed as a payer's phone may come: with the plus and spaces.
     const payment = await simulatePayment(playwright, { accountNumber: account.accountNumber, amount: 12500.5, providerReference: reference, payerName: 'Achieng', payerPhone: '+254 712 345 678' });
-    await signInFromLogin(page, demo);
+    await signInWithoutTheForm(page, demo);
 
     await page.goto(`/payments?q=${reference}`);
     const row = page.getByRole('row').filter({ hasText: reference });
@@ -76,7 +76,7 @@ test.describe('the portal\'s finish', () => {
       },
       admin,
     );
-    await signInFromLogin(page, admin);
+    await signInWithoutTheForm(page, admin);
 
     // With JavaScript: the button opens the question; only the second click disables.
     await page.goto('/team');
@@ -115,7 +115,7 @@ test.describe('the portal\'s finish', () => {
 
   test('an admin creates and renames a sub-merchant on the team page, and its user\'s overview names it', async ({ browser, page, playwright }) => {
     const admin = newMerchantAdmin();
-    await signInFromLogin(page, admin);
+    await signInWithoutTheForm(page, admin);
     await page.goto('/team');
     const name = `Westlands ${randomUUID().slice(0, 4)}`;
     await page.getByLabel('New sub-merchant').fill(name);
@@ -146,14 +146,14 @@ test.describe('the portal\'s finish', () => {
     );
     const memberContext = await browser.newContext();
     const memberPage = await memberContext.newPage();
-    await signInFromLogin(memberPage, member);
+    await signInWithoutTheForm(memberPage, member);
     await memberPage.goto('/');
     await expect(memberPage.getByTestId('overview-sub-merchant')).toHaveText(renamed);
     await memberContext.close();
   });
 
   test('a portal address that names nothing says so inside the portal, with one main landmark', async ({ page }) => {
-    await signInFromLogin(page, demo);
+    await signInWithoutTheForm(page, demo);
     for (const path of [`/payments/${randomUUID()}`, `/customers/${randomUUID()}`]) {
       await page.goto(path);
       await expect(page.getByRole('heading', { name: 'Page not found', level: 1 })).toBeVisible();

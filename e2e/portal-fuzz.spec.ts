@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { demo, type Account } from './support/accounts';
 import { cliWithPassword } from './support/cli';
 import { baseURL } from './support/environment';
-import { signInFromLogin } from './support/portal';
+import { signInWithoutTheForm } from './support/portal';
 import { createBill, legacyAccount, serviceAs, unique } from './support/service';
 
 /**
@@ -96,7 +96,7 @@ async function expectAnswered(request: APIRequestContext, url: string): Promise<
 }
 
 async function signedInRequest(page: Page, account: Account = demo): Promise<APIRequestContext> {
-  await signInFromLogin(page, account);
+  await signInWithoutTheForm(page, account);
   // The browser context's own request client: the same session cookie, refreshed by proxy.ts as it expires.
   return page.context().request;
 }

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { demo, support } from './support/accounts';
 import { simulatePayment } from './support/payments';
-import { signInFromLogin } from './support/portal';
+import { signInWithoutTheForm } from './support/portal';
 import { legacyAccount } from './support/service';
 
 test.describe('reversing a payment', () => {
@@ -9,7 +9,7 @@ test.describe('reversing a payment', () => {
     const account = await legacyAccount(playwright);
     const payment = await simulatePayment(playwright, { accountNumber: account.accountNumber, amount: 640, payerName: 'Wambui Njeri', payerPhone: '254722000111' });
 
-    await signInFromLogin(page, demo);
+    await signInWithoutTheForm(page, demo);
     await page.goto(`/payments/${payment.id}`);
     const status = page.getByTestId('payment-status');
     await expect(status).toContainText('Received');
@@ -39,7 +39,7 @@ test.describe('reversing a payment', () => {
 
     const supportContext = await browser.newContext();
     const supportPage = await supportContext.newPage();
-    await signInFromLogin(supportPage, support);
+    await signInWithoutTheForm(supportPage, support);
     const other = await simulatePayment(playwright, { accountNumber: account.accountNumber, amount: 90 });
     await supportPage.goto(`/payments/${other.id}`);
     await expect(supportPage.getByTestId('payment-status')).toContainText('Received');

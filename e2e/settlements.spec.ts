@@ -5,7 +5,7 @@ import { Secret, TOTP } from 'otpauth';
 import type { Account } from './support/accounts';
 import { cliWithPassword } from './support/cli';
 import { cents, receipt } from './support/payments';
-import { signInFromLogin } from './support/portal';
+import { signInWithoutTheForm } from './support/portal';
 import { serviceAs } from './support/service';
 
 /**
@@ -83,7 +83,7 @@ test.describe('settlements', () => {
       clerk,
     );
 
-    await signInFromLogin(page, merchant.admin);
+    await signInWithoutTheForm(page, merchant.admin);
     const { secret, recoveryCodes } = await enrolTwoFactors(page);
 
     // The settlement account: a sensitive change, so the code is asked for.
@@ -240,7 +240,7 @@ test.describe('settlements', () => {
       clerk,
     );
 
-    await signInFromLogin(page, merchant.admin);
+    await signInWithoutTheForm(page, merchant.admin);
     await page.goto('/settlements/accounts');
     await page.getByLabel('Paid to').selectOption('PAYBILL');
     await expect(page.getByLabel('Bank name')).toHaveCount(0); // only the paybill's own fields
@@ -284,7 +284,7 @@ test.describe('settlements', () => {
   test('support sees balances, settlements, accounts and the schedule but cannot pay out or change them', async ({ page }) => {
     const merchant = newMerchant('Read Duka');
     const support = merchant.userOf('SUPPORT', 'Sol');
-    await signInFromLogin(page, support);
+    await signInWithoutTheForm(page, support);
     await page.goto('/settlements');
     await expect(page.getByRole('heading', { name: 'Settlements', level: 1 })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Review payout' })).toHaveCount(0);

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { demo, support } from './support/accounts';
 import { simulatePayment } from './support/payments';
-import { signInFromLogin } from './support/portal';
+import { signInWithoutTheForm } from './support/portal';
 import { pdfPageCount, printToA4 } from './support/print';
 import { createCustomerWithAccount } from './support/service';
 
@@ -15,7 +15,7 @@ test.describe('account statements', () => {
     await simulatePayment(playwright, { accountNumber: account.accountNumber, amount: 1500.5, channel: 'INSTANT_BANK' });
     await simulatePayment(playwright, { accountNumber: account.accountNumber, amount: 250, channel: 'INSTANT_BANK' });
 
-    await signInFromLogin(page, demo);
+    await signInWithoutTheForm(page, demo);
     await page.goto(`/accounts/${account.id}`);
     await page.getByRole('link', { name: 'Statement' }).click();
     await expect(page).toHaveURL(new RegExp(`/accounts/${account.id}/statement$`));
@@ -48,7 +48,7 @@ test.describe('account statements', () => {
 
   test('a period that ends before it starts is explained on the page, and SUPPORT reads statements too', async ({ page, playwright }) => {
     const { account } = await createCustomerWithAccount(playwright);
-    await signInFromLogin(page, support);
+    await signInWithoutTheForm(page, support);
     await page.goto(`/accounts/${account.id}/statement?from=2026-11-02&to=2026-11-01`);
     await expect(page.locator('#to-error')).toHaveText('Must be on or after from.');
     await page.getByLabel('From').fill('2026-11-01');

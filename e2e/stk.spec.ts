@@ -1,7 +1,7 @@
 import { expect, test, type Page, type PlaywrightWorkerArgs } from '@playwright/test';
 import { demo } from './support/accounts';
 import { detail } from './support/payments';
-import { signInFromLogin } from './support/portal';
+import { signInWithoutTheForm } from './support/portal';
 import { createBill, createCustomerWithAccount, serviceAs } from './support/service';
 import { displayPhone } from '../lib/platform/phone';
 
@@ -22,7 +22,7 @@ const isSameWindow = (page: Page) => page.evaluate(() => 'stillTheSamePage' in w
 test.describe('payment prompts', () => {
   test('a prompt sent from a bill is followed live until the payer pays, and the bill then reads paid', async ({ page, playwright }) => {
     const { bill } = await createBill(playwright, { amount: 1500 });
-    await signInFromLogin(page, demo);
+    await signInWithoutTheForm(page, demo);
     await page.goto(`/bills/${bill.id}`);
     const prompt = page.getByRole('region', { name: 'Send a payment prompt' });
     await expect(prompt.getByLabel('Amount (KES)')).toHaveValue('1500');
@@ -48,7 +48,7 @@ test.describe('payment prompts', () => {
   test("a prompt's page and the prompts list link to the bill it was for", async ({ page, playwright }) => {
     const { bill } = await createBill(playwright, { amount: 700 });
     const sent = await sendPromptThroughService(playwright, { phone: '254712345678', amount: 700, expectedPaymentId: bill.id });
-    await signInFromLogin(page, demo);
+    await signInWithoutTheForm(page, demo);
     await page.goto(`/stk/${sent.id}`);
     await expect(page.getByRole('link', { name: `Bill ${bill.paymentReference}` })).toHaveAttribute('href', `/bills/${bill.id}`);
     await page.goto(`/stk?expectedPaymentId=${bill.id}`);
@@ -57,7 +57,7 @@ test.describe('payment prompts', () => {
 
   test('a prompt to a payer who cancels says so, in place', async ({ page, playwright }) => {
     const { customer } = await createCustomerWithAccount(playwright);
-    await signInFromLogin(page, demo);
+    await signInWithoutTheForm(page, demo);
     await page.goto(`/customers/${customer.id}`);
     const prompt = page.getByRole('region', { name: 'Send a payment prompt' });
     await expect(prompt.getByLabel("Payer's M-Pesa number")).toHaveValue(displayPhone(customer.phone));
@@ -75,7 +75,7 @@ test.describe('payment prompts', () => {
 
   test('a prompt form with mistakes answers field by field', async ({ page, playwright }) => {
     const { customer } = await createCustomerWithAccount(playwright);
-    await signInFromLogin(page, demo);
+    await signInWithoutTheForm(page, demo);
     await page.goto(`/customers/${customer.id}`);
     const prompt = page.getByRole('region', { name: 'Send a payment prompt' });
     await prompt.getByLabel("Payer's M-Pesa number").fill('12345');
@@ -90,7 +90,7 @@ test.describe('payment prompts', () => {
     const { bill } = await createBill(playwright, { amount: 800 });
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
-    await signInFromLogin(page, demo);
+    await signInWithoutTheForm(page, demo);
     const sent = await sendPromptThroughService(playwright, { phone: '254712345679', amount: 800, expectedPaymentId: bill.id });
     await page.goto(`/stk/${sent.id}`);
     await expect(page.getByRole('status')).toHaveText('Waiting for the payer to enter their M-Pesa PIN…');
@@ -102,7 +102,7 @@ test.describe('payment prompts', () => {
     const { bill } = await createBill(playwright, { amount: 650 });
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
-    await signInFromLogin(page, demo);
+    await signInWithoutTheForm(page, demo);
     await page.goto(`/bills/${bill.id}`);
     const prompt = page.getByRole('region', { name: 'Send a payment prompt' });
     await prompt.getByLabel("Payer's M-Pesa number").fill('0712345670');
@@ -119,7 +119,7 @@ test.describe('payment prompts', () => {
     const { customer } = await createCustomerWithAccount(playwright);
     // This test number never answers: the prompt stays PENDING for minutes.
     const sent = await sendPromptThroughService(playwright, { phone: '254700000006', amount: 50, customerId: customer.id });
-    await signInFromLogin(page, demo);
+    await signInWithoutTheForm(page, demo);
     await page.goto(`/stk/${sent.id}`);
     await expect(page.getByRole('status')).toHaveText('Waiting for the payer to enter their M-Pesa PIN…');
     await markWindow(page);

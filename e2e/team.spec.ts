@@ -4,7 +4,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { demo, type Account } from './support/accounts';
 import { baseURL, serverEnvironment } from './support/environment';
-import { signIn, signInFromLogin } from './support/portal';
+import { signIn, signInWithoutTheForm } from './support/portal';
 import { serviceAs } from './support/service';
 
 /** A merchant of this test's own (the operator CLI, as in the global setup), so its policy touches no other test. */
@@ -42,7 +42,7 @@ async function signOut(page: Page) {
 
 test.describe('team, API keys, two factors and audit', () => {
   test('an admin creates and revokes an API key, invites a user who joins, enrols in two factors and signs in with a code; the audit log shows all of it', async ({ browser, page }) => {
-    await signInFromLogin(page, demo);
+    await signInWithoutTheForm(page, demo);
 
     // API key: shown once, works, then revoked.
     await page.goto('/api-keys');
@@ -149,7 +149,7 @@ test.describe('team, API keys, two factors and audit', () => {
       expect(accepted.status(), await accepted.text()).toBe(201);
     }, admin);
 
-    await signInFromLogin(page, admin);
+    await signInWithoutTheForm(page, admin);
     await enrolFromAccountPage(page);
     await page.goto('/team');
     await page.getByRole('button', { name: 'Require two factors for everyone' }).click();

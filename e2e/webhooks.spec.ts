@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { demo, support } from './support/accounts';
 import { baseURL } from './support/environment';
 import { detail, simulatePayment } from './support/payments';
-import { signInFromLogin } from './support/portal';
+import { signInWithoutTheForm } from './support/portal';
 import { legacyAccount, serviceAs, unique } from './support/service';
 import { signedWith, startReceiver } from './support/webhooks';
 
@@ -29,7 +29,7 @@ test.describe('webhooks', () => {
     const page = await context.newPage();
     try {
       const description = unique('Renamed');
-      await signInFromLogin(page, demo);
+      await signInWithoutTheForm(page, demo);
       await page.goto(`/webhooks/${endpoint.id}`);
       await expect(detail(page, 'Events')).not.toContainText('payment.received');
       await page.getByRole('link', { name: 'Edit endpoint' }).click();
@@ -56,7 +56,7 @@ test.describe('webhooks', () => {
     try {
       await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
       const description = unique('Orders');
-      await signInFromLogin(page, demo);
+      await signInWithoutTheForm(page, demo);
       await page.goto('/webhooks');
       await page.getByRole('link', { name: 'Add endpoint' }).click();
       await page.getByLabel('Endpoint URL').fill(receiver.url);
@@ -134,7 +134,7 @@ test.describe('webhooks', () => {
     const receiver = await startReceiver();
     try {
       const endpoint = await createEndpoint(playwright, receiver.url);
-      await signInFromLogin(page, demo);
+      await signInWithoutTheForm(page, demo);
       await page.goto(`/webhooks/${endpoint.id}`);
       await page.getByRole('button', { name: 'Send test event' }).click();
       await expect(page.getByText('Test event queued')).toBeVisible();
@@ -160,7 +160,7 @@ test.describe('webhooks', () => {
     const endpoint = await createEndpoint(playwright, 'http://127.0.0.1:9/unused');
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
-    await signInFromLogin(page, demo);
+    await signInWithoutTheForm(page, demo);
     await page.goto(`/webhooks/${endpoint.id}`);
     const older = await context.newPage();
     await older.goto(page.url());
@@ -181,7 +181,7 @@ test.describe('webhooks', () => {
     await serviceAs(playwright, async (api) => {
       expect((await api.post(`/api/v1/merchants/me/webhook-endpoints/${endpoint.id}/test`)).status()).toBe(202);
     });
-    await signInFromLogin(page, support);
+    await signInWithoutTheForm(page, support);
     await page.goto('/webhooks');
     await expect(page.getByRole('heading', { level: 1, name: 'Webhooks' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Add endpoint' })).toHaveCount(0);

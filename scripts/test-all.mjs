@@ -52,6 +52,14 @@ const together = await Promise.all([
   lane(['test:build', 'typecheck'], { buffered: true }),
   lane(['lint'], { buffered: true }),
 ]);
+// The browser suite waits for all three lanes, the unit suite's tail included. Starting it as soon as
+// the build lane ends (beside the rest of the unit suite) is left for now; change it only together
+// with the owner of playwright.config.ts and e2e/**. Why: both suites are CPU-bound on two cores, so
+// side by side they add up rather than overlap, and each has time bounds a starved process misses
+// (the browser suite's 8-second access tokens and 10-second waits; the unit suite's "within 10 s"
+// backlog and 2.5-second freeze answers). The unit suite's tail is short: on a fresh clone Vitest
+// runs the largest files first, which with the measured file times comes within 1 % of the best
+// order. Move it only with a quiet fresh-clone run that shows both green that way. docs/testing.md.
 const browser = await run('test:e2e', { buffered: false });
 const passed = together.every(Boolean) && browser;
 console.log(`[npm test] ${passed ? 'all passed' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);

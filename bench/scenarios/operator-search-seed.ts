@@ -32,7 +32,7 @@ const unit = (salt: number) => sql.raw(`(((n::bigint * 2654435761 + ${salt}) % 4
  *   the rest ⌊PAYERS · u²⌋, so regulars pay far more often than the average five times;
  * - amounts: whole shillings from 10 to 150,000, 10 · 15000^(u^1.5): median about 300 KES, as paybill
  *   payments are mostly small;
- * - ids: of the row's own time, as the service makes them (time-ordered, migration 0032);
+ * - ids: of the row's own time, as the service makes them (time-ordered, migration 0034);
  * - time: the rows span a year in order of n (newest last), a minute's jitter each; a third carry a
  *   bill reference that many merchants use alike (INV-…).
  */
@@ -82,7 +82,7 @@ async function rebuild(indexes: IndexDefinition[]): Promise<void> {
     await db().transaction(async (tx) => {
       await tx.execute(sql`set local maintenance_work_mem = '512MB'`);
       // A partitioned table's index reads back as CREATE INDEX … ON ONLY (the parent's alone, left
-      // invalid, migration 0032): made here on the table whole, every partition's index with it.
+      // invalid, migration 0034): made here on the table whole, every partition's index with it.
       await tx.execute(sql.raw(index.definition.replace(' ON ONLY ', ' ON ')));
     });
   }
@@ -103,6 +103,11 @@ export interface SeedReport {
  * receipts trigger queues nothing, as the bench merchants asked for no receipts.
  */
 export async function seed(log: (line: string) => void = () => {}): Promise<SeedReport> {
+  const kept = await keptSeed();
+  if (kept) {
+    log(`  reusing the ${PAYMENTS.toLocaleString('en')} payments seeded earlier in BENCH_DATA_DIR`);
+    return kept;
+  }
   await seedBenchMerchants(PREFIX, MERCHANTS, '7');
   // Slot i (1-based) is the i-th merchant's account: payments read it by index, not by a join per row.
   await db().execute(sql`create unlogged table bench_operator_slots as
@@ -126,5 +131,20 @@ export async function seed(log: (line: string) => void = () => {}): Promise<Seed
   const indexSeconds = (performance.now() - indexing) / 1000;
   log(`  built ${indexes.length} secondary indexes in ${indexSeconds.toFixed(0)} s`);
   await db().execute(sql`vacuum (analyze) merchants, virtual_accounts, payments, unsettled_payments`);
-  return { merchants: MERCHANTS, insertSeconds, indexSeconds, indexes: indexes.length };
+  const report = { merchants: MERCHANTS, insertSeconds, indexSeconds, indexes: indexes.length };
+  await db().execute(sql`create table bench_operator_seeded as select ${PAYMENTS}::bigint as payments, ${JSON.stringify(report)}::jsonb as report`);
+  return report;
+}
+
+/**
+ * The seed of an earlier run in a kept data folder (BENCH_DATA_DIR), if it holds as many payments:
+ * seeding 10M rows takes 20–40 minutes, so it can be done once and the searches measured later,
+ * when the machine is quiet.
+ */
+async function keptSeed(): Promise<SeedReport | undefined> {
+  const { rows } = await db().execute<{ found: string | null }>(sql`select to_regclass('bench_operator_seeded')::text as found`);
+  if (!rows[0]?.found) return undefined;
+  const seeded = await db().execute<{ payments: string; report: SeedReport }>(sql`select payments::text, report from bench_operator_seeded`);
+  const row = seeded.rows[0];
+  return row && Number(row.payments) === PAYMENTS ? row.report : undefined;
 }

@@ -39,7 +39,7 @@ async function insertCost(): Promise<string[]> {
   await db().execute(sql`drop index payments_phone_reversed_idx, payments_bill_reference_idx`);
   const without = [await probe(), await probe(), await probe()];
   const rebuilding = performance.now();
-  // A partitioned table's index is defined ON ONLY the table (migration 0032); made on it whole here.
+  // A partitioned table's index is defined ON ONLY the table (migration 0034); made on it whole here.
   for (const { indexdef } of definitions) await db().execute(sql.raw(indexdef.replace(' ON ONLY ', ' ON ')));
   const rebuilt = performance.now() - rebuilding;
   const perRow = (ms: number) => ((ms * 1000) / INSERT_PROBE).toFixed(1);

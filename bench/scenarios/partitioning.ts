@@ -10,7 +10,7 @@ const ROUNDS = Number(process.env.BENCH_PARTITION_ROUNDS ?? 300);
 const YEAR_SECONDS = 31_536_000;
 
 /**
- * Partitioned `payments` (migration 0032) against the same rows in one plain table with the keys it
+ * Partitioned `payments` (migration 0034) against the same rows in one plain table with the keys it
  * had before (id alone, (rail, provider_reference) unique), query by query. The two are read
  * alternately, query after query, so that the shared machine's slower and faster spells fall on both
  * alike: the medians and 99th percentiles compare, the absolute figures are this machine's at that hour.
@@ -44,11 +44,11 @@ export async function partitioningScenario(target: Target): Promise<string> {
   const { rows: samples } = await db().execute<{ id: string; merchant_id: string; account_id: string; created_at: string; provider_reference: string; phone: string }>(sql`
     select id, merchant_id, virtual_account_id as account_id, created_at::text, provider_reference, payer_phone_reversed as phone from payments tablesample system (1) limit ${ROUNDS}`);
   // Each query as the service sends it to each table: on the plain table a payment by id is `id = $1`
-  // (its key), on the partitioned one the id's window is added (lib/payments/by-id.ts, migration 0032).
+  // (its key), on the partitioned one the id's window is added (lib/payments/by-id.ts, migration 0034).
   const byId = (table: string) => (table === 'payments' ? `id = $1 and created_at between id_created_after($1) and id_created_before($1)` : 'id = $1');
   const queries: [string, (table: string, sample: (typeof samples)[number]) => [string, unknown[]]][] = [
     ['a payment by id', (table, s) => [`select * from ${table} where ${byId(table)}`, [s.id]]],
-    ['a payment by id alone (an id without time, as before 0032: every month)', (table, s) => [`select * from ${table} where id = $1`, [s.id]]],
+    ['a payment by id alone (an id without time, as before 0034: every month)', (table, s) => [`select * from ${table} where id = $1`, [s.id]]],
     ['a payment by id and time (a cursor, a link)', (table, s) => [`select * from ${table} where id = $1 and created_at = $2`, [s.id, s.created_at]]],
     ['a merchant\'s first page (50, newest first)', (table, s) => [`select * from ${table} where merchant_id = $1 order by created_at desc, id desc limit 50`, [s.merchant_id]]],
     ['a merchant\'s page after a cursor', (table, s) => [`select * from ${table} where merchant_id = $1 and (created_at, id) < ($2, $3) and created_at <= $2 order by created_at desc, id desc limit 50`, [s.merchant_id, s.created_at, s.id]]],

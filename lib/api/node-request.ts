@@ -13,14 +13,21 @@ interface NodeBindings {
 const bindingsOf = (c: Context): NodeBindings => (c.env ?? {}) as NodeBindings;
 
 /**
- * A request header, read from Node's parsed headers where there are some: `c.req.header()` makes
- * @hono/node-server build undici's `Headers` from them first, a few µs on every request (issue 24).
- * Repeated headers are joined with ", " as `Headers` joins them, so both paths read the same text.
+ * A request header, read from Node's raw header list where there is one: `c.req.header()` makes
+ * @hono/node-server build undici's `Headers` from them first, and Node's `headersDistinct` builds
+ * an object of arrays for every header; both a few µs on every request (issue 24). Repeated headers
+ * are joined with ", " as `Headers` joins them, so both paths read the same text (a doubled
+ * Authorization header stays one unreadable value, as it was). `name` is lower case.
  */
 export function requestHeader(c: Context, name: string): string | undefined {
-  const distinct = bindingsOf(c).incoming?.headersDistinct;
-  if (distinct === undefined) return c.req.header(name);
-  return distinct[name]?.join(', ');
+  const raw = bindingsOf(c).incoming?.rawHeaders;
+  if (raw === undefined) return c.req.header(name);
+  let value: string | undefined;
+  for (let index = 0; index < raw.length; index += 2) {
+    const rawName = raw[index]!;
+    if (rawName.length === name.length && rawName.toLowerCase() === name) value = value === undefined ? raw[index + 1]! : `${value}, ${raw[index + 1]!}`;
+  }
+  return value;
 }
 
 /**

@@ -75,7 +75,7 @@ export function afterCursor(cursor: string | undefined, createdAt: AnyColumn, id
   const position = decodeCursor(cursor);
   // A row comparison is one index range condition; the equivalent OR is only a filter. The plain
   // bound on created_at says the same again for the planner's partition pruning, which does not read
-  // row comparisons: months after the cursor are not scanned (partitioned tables, migration 0032).
+  // row comparisons: months after the cursor are not scanned (partitioned tables, migration 0034).
   return sql`(${createdAt}, ${id}) < (${position.createdAt}::timestamptz, ${position.id}::uuid) and ${createdAt} <= ${position.createdAt}::timestamptz`;
 }
 

@@ -1,8 +1,8 @@
-import type { Context, MiddlewareHandler } from 'hono';
-import { isLiveOperator, loadLivePrincipal, type LiveHolder, type LiveOperator, type Principal } from '@/lib/auth/principal';
+import type { Context, MiddlewareHandler, Next } from 'hono';
+import { isLiveOperator, readLiveHolder, type LiveHolder, type LiveOperator, type Principal } from '@/lib/auth/principal';
 
 export { isLiveOperator } from '@/lib/auth/principal';
-import { alreadyVerifiedClaims, TokenRejected, verifyAccessToken } from '@/lib/auth/tokens';
+import { alreadyVerifiedClaims, TokenRejected, verifyAccessToken, type AccessClaims } from '@/lib/auth/tokens';
 import type { ApiEnv } from '@/lib/api/context';
 import { ApiError, forbidden, unauthorized } from '@/lib/api/errors';
 import { requestHeader } from '@/lib/api/node-request';
@@ -30,25 +30,57 @@ function supportMayCall(method: string, path: string): boolean {
   return method === 'POST' && SUPPORT_READING_POSTS.some((allowed) => path === allowed || path.endsWith(allowed));
 }
 
+/** A token the service refused, as the 401 the caller reads; anything else as it came. */
+function refused(error: unknown): never {
+  if (error instanceof TokenRejected) throw unauthorized(rejectionText[error.reason], `token_${error.reason}`);
+  throw error;
+}
+
+/** The token's claims: without a promise when this process has verified the token before (nearly every request). */
+function claimsOf(token: string): AccessClaims | Promise<AccessClaims> {
+  let verified: AccessClaims | undefined;
+  try {
+    verified = alreadyVerifiedClaims(token);
+  } catch (error) {
+    refused(error);
+  }
+  return verified ?? verifyAccessToken(token).catch(refused);
+}
+
+/** The session's live holder as one promise; 401 when the session has ended. */
+const holderOf = (claims: AccessClaims): Promise<LiveHolder> =>
+  new Promise((resolve, reject) =>
+    readLiveHolder(claims.sid, claims.sub, (error, holder) => {
+      if (error) reject(error);
+      else if (holder) resolve(holder);
+      else reject(unauthorized('The session has ended; sign in again.', 'session_ended'));
+    }),
+  );
+
+/**
+ * The Bearer PASETO's live session holder. Throws at once (no promise) when the header is missing
+ * or malformed. Two promises on the usual path (issue 24: each async frame and await was one or
+ * two promises, and each promise pays the audit context's async hooks).
+ */
+function liveHolder(c: Context<ApiEnv>): Promise<LiveHolder> {
+  const header = requestHeader(c, 'authorization');
+  const match = header?.match(/^Bearer\s+(\S+)\s*$/i);
+  if (!match) throw unauthorized('Send an access token in the Authorization header: Bearer <token>.', 'missing_token');
+  const claims = claimsOf(match[1]!);
+  return claims instanceof Promise ? claims.then(holderOf) : holderOf(claims);
+}
+
 /**
  * The Bearer PASETO's live session holder: a merchant's user or key, or an operator. 401 when
  * there is none, as on every protected route. Shared by `authenticate` and the operator guard
  * (lib/operator/guard.ts), which decides what an operator's and a merchant's token may reach.
  */
-export async function liveHolderOf(c: Context<ApiEnv>): Promise<LiveHolder> {
-  const header = requestHeader(c, 'authorization');
-  const match = header?.match(/^Bearer\s+(\S+)\s*$/i);
-  if (!match) throw unauthorized('Send an access token in the Authorization header: Bearer <token>.', 'missing_token');
-  let claims;
+export function liveHolderOf(c: Context<ApiEnv>): Promise<LiveHolder> {
   try {
-    claims = alreadyVerifiedClaims(match[1]!) ?? (await verifyAccessToken(match[1]!));
+    return liveHolder(c);
   } catch (error) {
-    if (error instanceof TokenRejected) throw unauthorized(rejectionText[error.reason], `token_${error.reason}`);
-    throw error;
+    return Promise.reject(error as Error);
   }
-  const holder = await loadLivePrincipal(claims.sid, claims.sub);
-  if (!holder) throw unauthorized('The session has ended; sign in again.', 'session_ended');
-  return holder;
 }
 
 export const mfaEnrolmentFirst = () =>
@@ -64,17 +96,18 @@ function ownAccountOfOperator({ operator, mustEnrolMfa }: LiveOperator): Princip
   return { ...operator, role: operator.role as unknown as Principal['role'], merchantId: '', subMerchantId: null, active: true, apiKey: null, mustEnrolMfa };
 }
 
-/** Bearer PASETO, then a live session of an active user or a live API key; SUPPORT may only read. */
-export const authenticate: MiddlewareHandler<ApiEnv> = async (c, next) => {
-  const holder = await liveHolderOf(c);
+/**
+ * What a merchant's route admits of a live holder: an operator only on its own account's routes,
+ * enrolment in two factors first where the merchant requires it, SUPPORT reading only.
+ */
+function admit(c: Context<ApiEnv>, holder: LiveHolder, next: Next): Promise<void> {
   if (isLiveOperator(holder)) {
     if (!OWN_ACCOUNT.test(c.req.path)) {
       throw new ApiError(403, 'operator_not_merchant', 'Forbidden', 'An operator reaches merchant data only through /operator/* routes, never as a merchant user.');
     }
     c.set('operator', holder.operator);
     c.set('principal', ownAccountOfOperator(holder));
-    await next();
-    return;
+    return next();
   }
   const principal = holder;
   // Enrolment first; the merchant's own name stays readable so the portal can show whose sign-in it is.
@@ -84,5 +117,12 @@ export const authenticate: MiddlewareHandler<ApiEnv> = async (c, next) => {
     throw forbidden('Support users have read-only access.');
   }
   c.set('principal', principal);
-  await next();
-};
+  return next();
+}
+
+/**
+ * Bearer PASETO, then a live session of an active user or a live API key; SUPPORT may only read.
+ * Not an async function: the rest of the chain runs in the `.then` of the holder's promise, made
+ * here, so it keeps this request's async context (the audit context, lib/audit/request-context.ts).
+ */
+export const authenticate: MiddlewareHandler<ApiEnv> = (c, next) => liveHolder(c).then((holder) => admit(c, holder, next));

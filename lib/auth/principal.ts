@@ -24,8 +24,9 @@ export const isLiveOperator = (holder: LiveHolder): holder is LiveOperator => 'o
  * the query of its kind, a table narrower for a user and three for a key (issue 24: the five-table
  * join cost PostgreSQL ~70 µs a request against ~52, and node-postgres ~15 µs more to read).
  * Whether the holder must enrol in two factors first is read from the user's row: triggers keep
- * the merchant's policy and the user's TOTP state there (migration 0024), so a user's check is
- * sessions ⋈ users, two primary-key reads, and a new policy still holds from the next request.
+ * the merchant's policy and the user's TOTP state there (migration 0024), and the user's fields are
+ * copied onto each live session of theirs (migration 0033), so a user's check is one primary-key
+ * read of sessions, and a new policy still holds from the next request.
  */
 const ANY_SESSION_QUERY = {
   name: 'auth_live_session_v3',
@@ -41,14 +42,18 @@ const ANY_SESSION_QUERY = {
             and case when s.user_id is null then k.revoked_at is null else u.active end`,
 };
 
-/** The same conditions as above for a user's session. */
+/**
+ * The same conditions as above for a user's session, read from the session's row alone: triggers
+ * keep the user's fields there (migration 0033), so a disabled user, a new role or a new MFA policy
+ * still holds from the next request, and PostgreSQL reads one row of one table (issue 24).
+ */
 const USER_SESSION_QUERY = {
-  name: 'auth_user_session_v2',
-  text: `select u.merchant_id, u.sub_merchant_id, u.role, u.email, u.first_name, u.last_name,
-                (u.merchant_requires_mfa and not u.totp_confirmed) as must_enrol_mfa
-           from sessions s
-           join users u on u.id = s.user_id
-          where s.id = $1 and s.user_id = $2 and s.revoked_at is null and s.expires_at > now() and u.active`,
+  name: 'auth_user_session_v3',
+  text: `select user_merchant_id as merchant_id, user_sub_merchant_id as sub_merchant_id, user_role as role,
+                user_email as email, user_first_name as first_name, user_last_name as last_name,
+                user_must_enrol_mfa as must_enrol_mfa
+           from sessions
+          where id = $1 and user_id = $2 and revoked_at is null and expires_at > now() and user_active`,
 };
 
 /** The same conditions as above for an API key's session. */
@@ -104,19 +109,45 @@ function principalOf(kind: SessionKind, holderId: string, sessionId: string, row
   };
 }
 
-export async function loadLivePrincipal(sessionId: string, subject: string): Promise<LiveHolder | undefined> {
+type Settle = (error: Error | undefined, holder?: LiveHolder) => void;
+
+/**
+ * The session's live holder, or undefined when the session has ended (logged out, expired, user
+ * disabled, key revoked), given to `settle`. node-postgres's callback form: the per-request path
+ * makes no promise here (pg-pool's promise form makes two, and every promise pays the audit
+ * context's async hooks; issue 24). `settle` runs in node-postgres's callback, outside the caller's
+ * async context: it must only hand the result over (resolve a promise), never carry on the request.
+ */
+export function readLiveHolder(sessionId: string, subject: string, settle: Settle): void {
   const kind = sessionKinds.get(sessionId);
   if (kind) {
     const query = kind === 'user' ? USER_SESSION_QUERY : API_KEY_SESSION_QUERY;
-    const { rows } = await pool().query<HolderRow>({ ...query, values: [sessionId, subject] });
-    return rows[0] ? principalOf(kind, subject, sessionId, rows[0]) : undefined;
+    pool().query<HolderRow>({ name: query.name, text: query.text, values: [sessionId, subject] }, (error, result) => {
+      if (error) return settle(error);
+      const row = result.rows[0];
+      settleWith(settle, () => (row ? principalOf(kind, subject, sessionId, row) : undefined));
+    });
+    return;
   }
-  const { rows } = await pool().query<HolderRow & { id: string; api_key_id: string | null }>({ ...ANY_SESSION_QUERY, values: [sessionId, subject] });
-  const row = rows[0];
-  if (!row) return undefined;
-  const learnt: SessionKind = row.api_key_id ? 'api_key' : 'user';
-  remember(sessionId, learnt);
-  return principalOf(learnt, row.id, sessionId, row);
+  pool().query<HolderRow & { id: string; api_key_id: string | null }>({ ...ANY_SESSION_QUERY, values: [sessionId, subject] }, (error, result) => {
+    if (error) return settle(error);
+    const row = result.rows[0];
+    if (!row) return settle(undefined, undefined);
+    const learnt: SessionKind = row.api_key_id ? 'api_key' : 'user';
+    remember(sessionId, learnt);
+    settleWith(settle, () => principalOf(learnt, row.id, sessionId, row));
+  });
+}
+
+/** `settle` gets the holder, or the error reading it threw (a row of neither kind): never thrown into node-postgres. */
+function settleWith(settle: Settle, holder: () => LiveHolder | undefined): void {
+  let read: LiveHolder | undefined;
+  try {
+    read = holder();
+  } catch (error) {
+    return settle(error as Error);
+  }
+  settle(undefined, read);
 }
 
 export const currentUserOf = (principal: Principal) => ({

@@ -55,6 +55,19 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true, precision: 3 }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true, precision: 3 }),
     revokedReason: text('revoked_reason'),
+    /**
+     * Copies of the user's row, for the per-request check of a user's session (lib/auth/principal.ts
+     * reads this one row, not sessions ⋈ users). Written by triggers only (migration 0033): whatever
+     * the app writes here is replaced. Empty (and user_active false) for an API key's session.
+     */
+    userMerchantId: uuid('user_merchant_id'),
+    userSubMerchantId: uuid('user_sub_merchant_id'),
+    userRole: text('user_role', { enum: anyUserRoles }),
+    userEmail: text('user_email'),
+    userFirstName: text('user_first_name'),
+    userLastName: text('user_last_name'),
+    userActive: boolean('user_active').notNull().default(false),
+    userMustEnrolMfa: boolean('user_must_enrol_mfa').notNull().default(false),
   },
   (table) => [
     index('sessions_user_idx').on(table.userId),

@@ -41,7 +41,7 @@ export const events = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (table) => [
-    // Partitioned by month on created_at (migration 0032): the key must include it.
+    // Partitioned by month on created_at (migration 0034): the key must include it.
     primaryKey({ name: 'events_pkey', columns: [table.id, table.createdAt] }),
     index('events_merchant_created_idx').on(table.merchantId, table.createdAt.desc(), table.id.desc()),
   ],

@@ -47,7 +47,7 @@ const invariants = (only: Scope): Record<string, SQL> => ({
            coalesce(sum(e.amount) filter (where e.type = 'FEE'), 0) as fees
       from payments p left join balance_entries e on e.payment_id = p.id
      where ${only('p')}
-     group by p.id, p.created_at -- the key of partitioned payments (migration 0032): the other columns follow from it
+     group by p.id, p.created_at -- the key of partitioned payments (migration 0034): the other columns follow from it
     having count(*) filter (where e.type = 'CREDIT') <> 1
         or coalesce(sum(e.amount) filter (where e.type = 'CREDIT'), 0) <> p.amount
         or count(*) filter (where e.type = 'DEBIT') <> (case when p.status = 'REVERSED' then 1 else 0 end)
@@ -57,7 +57,7 @@ const invariants = (only: Scope): Record<string, SQL> => ({
     select p.id, p.status, count(r.id) filter (where r.status = 'CONFIRMED') as confirmed, count(r.id) filter (where r.status = 'REQUESTED') as requested
       from payments p left join payment_reversals r on r.payment_id = p.id
      where ${only('p')}
-     group by p.id, p.created_at -- the key of partitioned payments (migration 0032): the other columns follow from it
+     group by p.id, p.created_at -- the key of partitioned payments (migration 0034): the other columns follow from it
     having count(r.id) filter (where r.status = 'CONFIRMED') <> (case when p.status = 'REVERSED' then 1 else 0 end)
         or count(r.id) filter (where r.status = 'REQUESTED') <> (case when p.status = 'REVERSAL_PENDING' then 1 else 0 end)`,
   'a bill\'s amount paid is the sum of the payments matched to it': sql`
@@ -138,7 +138,7 @@ const invariants = (only: Scope): Record<string, SQL> => ({
     select 'suspense', s.id, s.rail, s.provider_reference from suspense_payments s
      where ${only('s')}
        and not exists (select 1 from rail_references r where r.rail = s.rail and r.provider_reference = s.provider_reference)`,
-  // payments is partitioned by month (migration 0032), so the pair is no longer a unique key of its
+  // payments is partitioned by month (migration 0034), so the pair is no longer a unique key of its
   // own: the claim decides exactly once, and this checks that it did.
   'a rail reference is at most one payment': sql`
     select p.rail, p.provider_reference, count(*) as payments from payments p
@@ -169,7 +169,7 @@ const invariants = (only: Scope): Record<string, SQL> => ({
     select e.id, e.merchant_id, e.virtual_account_id, a.merchant_id as account_merchant_id
       from balance_entries e left join virtual_accounts a on a.id = e.virtual_account_id
      where ${only('e')} and (a.id is null or a.merchant_id <> e.merchant_id)`,
-  // What the foreign key from deliveries to events guarded until events were partitioned (migration 0032).
+  // What the foreign key from deliveries to events guarded until events were partitioned (migration 0034).
   'a webhook delivery is of an existing event of its merchant': sql`
     select d.id, d.event_id, d.merchant_id from webhook_deliveries d
      where ${only('d')} and not exists (select 1 from events e where e.id = d.event_id and e.merchant_id = d.merchant_id)`,

@@ -8,7 +8,7 @@ import { writtenSince } from '@/lib/platform/db/ids';
  * The ledger entries a payment made (credit, fee, a reversal's debit), in the order they were
  * posted. balance_entries has no sub_merchant_id (its account names it), so the scope's merchant
  * bounds the read; callers pass a payment they may see. None is older than the payment, so the
- * months before its id's are not read (migration 0032).
+ * months before its id's are not read (migration 0034).
  */
 export function entriesOfPayment(scope: TenantScope, paymentId: string) {
   return db()

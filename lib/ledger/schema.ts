@@ -29,7 +29,7 @@ export const balanceEntries = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (table) => [
-    // Partitioned by month on created_at (migration 0032): the key must include it.
+    // Partitioned by month on created_at (migration 0034): the key must include it.
     primaryKey({ name: 'balance_entries_pkey', columns: [table.id, table.createdAt] }),
     index('balance_entries_payment_idx').on(table.paymentId),
     index('balance_entries_account_created_idx').on(table.virtualAccountId, table.createdAt.desc(), table.id.desc()),

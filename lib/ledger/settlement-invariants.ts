@@ -44,7 +44,7 @@ export const settlementInvariants = (only: Scope): Record<string, SQL> => ({
     select p.id, p.status, p.settlement_id, count(i.settlement_id) as standing, (array_agg(i.settlement_id))[1] as item_settlement_id
       from payments p left join settlement_items i on i.payment_id = p.id and i.kind = 'PAYMENT' and i.released_at is null
      where ${only('p')}
-     group by p.id, p.created_at -- the key of partitioned payments (migration 0032): the other columns follow from it
+     group by p.id, p.created_at -- the key of partitioned payments (migration 0034): the other columns follow from it
     having count(i.settlement_id) > 1 or p.settlement_id is distinct from (array_agg(i.settlement_id))[1]`,
   'every reversal taken back is in at most one standing settlement, and its settlement id names that one': sql`
     select r.id, r.status, r.settlement_id, count(i.settlement_id) as standing, (array_agg(i.settlement_id))[1] as item_settlement_id

@@ -2,7 +2,7 @@ import { inArray } from 'drizzle-orm';
 import { virtualAccounts } from '@/lib/accounts/schema';
 import { config } from '@/lib/platform/config';
 import { db } from '@/lib/platform/db';
-import { isDatabaseUnavailable } from '@/lib/platform/db/errors';
+import { isDatabaseUnavailable, sqlStateOf } from '@/lib/platform/db/errors';
 import { logger } from '@/lib/platform/logger';
 import { metrics } from '@/lib/platform/metrics';
 import { pricingOf } from '@/lib/pricing/current';
@@ -169,8 +169,7 @@ async function writeBatch(batch: Waiting[], lane: number, attempt = 1): Promise<
       item.settle(plan ? { written: written.has(plan.payment.id), payment: plan.payment } : null);
     });
   } catch (error) {
-    const code = (error as { code?: string }).code;
-    if (code && RETRYABLE.has(code) && attempt < 5) return writeBatch(batch, lane, attempt + 1);
+    if (RETRYABLE.has(sqlStateOf(error) ?? '') && attempt < 5) return writeBatch(batch, lane, attempt + 1);
     // A hung or lost database: one by one, each payment would wait as long again, and so would those
     // queued behind them in the lane. All are answered "unavailable" now; the rails resend.
     if (isDatabaseUnavailable(error)) {

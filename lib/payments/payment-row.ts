@@ -34,7 +34,7 @@ export function paymentRow(inbound: InboundPayment, account: AccountIdentity, bi
   const { fee, rule } = chargeFor(pricing, inbound.amount, inbound.channel, account.currency, inbound.receivedAt);
   const match = matchPayment(inbound.amount, inbound.currency, bill, now);
   return {
-    // Of the same instant as createdAt: a lookup by id reads that month's partition only (migration 0032).
+    // Of the same instant as createdAt: a lookup by id reads that month's partition only (migration 0034).
     id: timeOrderedId(now),
     merchantId: account.merchantId,
     subMerchantId: account.subMerchantId,

@@ -112,7 +112,7 @@ const runBatchStatement = preparedWithInput<{ id: string }>(
              received_at, created_at, fee_rule
         -- A batch may hold two copies of one reference (a redelivery while the first is in flight): the
         -- claim is made once, and only the first copy is written (payments, partitioned by month since
-        -- migration 0032, has no unique key of the reference to drop the second).
+        -- migration 0034, has no unique key of the reference to drop the second).
         from (select distinct on (rail, provider_reference) input.* from input join claimed using (rail, provider_reference)
                order by rail, provider_reference, ord) first_copy
        order by ord

@@ -50,7 +50,7 @@ function recordPaymentSql(payment: PaymentRow, posting: Omit<Posting, 'paymentId
              ${p.receivedAt.toISOString()}::timestamptz, ${p.createdAt.toISOString()}::timestamptz, ${JSON.stringify(p.feeRule)}::jsonb
        where exists (select 1 from claimed)
           -- A held claim (suspense being resolved, locked by the caller) writes the payment once: the
-          -- claim is the only unique key of a reference since payments are partitioned (migration 0032).
+          -- claim is the only unique key of a reference since payments are partitioned (migration 0034).
           or (${claimHeld}::boolean and not exists (select 1 from payments where rail = ${p.rail}::text and provider_reference = ${p.providerReference}::text))
       returning id
     ), ${ledgerCtes({ ...posting, paymentId: p.id, providerReference: p.providerReference }, inserted)},

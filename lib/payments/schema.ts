@@ -74,7 +74,7 @@ export const payments = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (table) => [
-    // Partitioned by month on created_at (migration 0032): the key must include it. Exactly once per
+    // Partitioned by month on created_at (migration 0034): the key must include it. Exactly once per
     // rail reference is rail_references' primary key; here the pair is only indexed, for look-ups.
     primaryKey({ name: 'payments_pkey', columns: [table.id, table.createdAt] }),
     index('payments_rail_reference_idx').on(table.rail, table.providerReference),

@@ -59,7 +59,7 @@ export async function searchPaymentsAcrossMerchants(query: string): Promise<Paym
     order by created_at desc, id desc
     limit ${limit}`);
   if (found.rows.length === 0) return [];
-  // By id and created_at, as found: each row read in its own month partition (migration 0032).
+  // By id and created_at, as found: each row read in its own month partition (migration 0034).
   const keys = sql.join(found.rows.map((row) => sql`(${row.id}::uuid, ${row.created_at}::timestamptz)`), sql`, `);
   const rows = await db()
     .select({ payment: payments, merchant: { id: merchants.id, name: merchants.name } })

@@ -47,6 +47,13 @@ const environmentSchema = z.object({
   DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   DATABASE_LONG_QUERY_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(600_000),
   PAYMENT_BATCH_WRITERS: z.coerce.number().int().min(1).max(8).default(2),
+  /**
+   * `when-changed`: the start builds the portal when its sources changed since the last build.
+   * `never`: it serves the build as it is, for an instance beside one that builds (a second instance
+   * on the same tree, e2e/instances.spec.ts: its rebuild would replace the files the first one is
+   * serving) or an image built ahead.
+   */
+  PORTAL_BUILD: z.enum(['when-changed', 'never']).default('when-changed'),
   /** Portal pages rendered at once; the rest wait their turn (lib/platform/concurrency.ts). */
   PORTAL_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(8),
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
@@ -123,6 +130,12 @@ const environmentSchema = z.object({
   AT_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** How long one message may wait on its provider before the attempt counts as failed (and is retried). */
   MESSAGE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(120).default(10),
+  /**
+   * scrypt's cost for new password hashes, as a power of two (N = 2^this; lib/auth/passwords.ts).
+   * Production keeps 15; the unit suite lowers it (vitest.config.ts: thousands of sign-ups and
+   * sign-ins, each 100 ms of CPU at 15). A lower value is refused unless NODE_ENV=test.
+   */
+  PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(15).default(15),
 });
 
 /** Settings that only make sense together: a Daraja prompt needs its credentials and a public callback address. */
@@ -146,6 +159,9 @@ const checkedEnvironmentSchema = environmentSchema.superRefine((settings, contex
   if (settings.FEE_SCHEDULE !== undefined) {
     const fees = parseFeeSchedule(settings.FEE_SCHEDULE);
     if (!fees.ok) context.addIssue({ code: 'custom', path: ['FEE_SCHEDULE'], message: fees.problems.join('; ') });
+  }
+  if (settings.PASSWORD_HASH_COST < 15 && settings.NODE_ENV !== 'test') {
+    context.addIssue({ code: 'custom', path: ['PASSWORD_HASH_COST'], message: 'below 15 weakens stored passwords and is for tests only (NODE_ENV=test)' });
   }
   // Checked again against the database's recorded mode at start (lib/platform/shared-state/sandbox.ts).
   if (settings.STK_PROVIDER === 'simulator' && !(settings.SANDBOX ?? !settings.DATABASE_URL)) {

@@ -45,20 +45,43 @@ export const API_BASE_PATH = '/api/v1';
 const DARAJA_PATHS = `${API_BASE_PATH}/rails/daraja/`;
 
 /**
- * What every request gets, in one middleware rather than five (each was an async frame and a few
- * promises per request, issue 24): its id and the API's headers, the audit context around the rest
- * of the chain, then on the answer (errors included: Hono has made the error's answer by the time
- * `next` returns) the request's metrics and its log line.
+ * What every request gets, in one middleware rather than six (each was an async frame and a few
+ * promises per request, issue 24): its id and the API's headers, TRACE refused and bodies over 1 MB
+ * (Daraja's routes limit their bodies themselves, so that even a 413 is answered in Daraja's
+ * format), the audit context around the rest of the chain, then on the answer (errors included:
+ * Hono has made the error's answer by the time `next` returns) the request's metrics and its log line.
+ * Not an async function: one `.then` instead of an async frame and its awaits.
  */
-const everyAnswer: MiddlewareHandler<ApiEnv> = async (c, next) => {
+const everyAnswer: MiddlewareHandler<ApiEnv> = (c, next) => {
   const started = performance.now();
   const requestId = requestIdOf(c);
   c.set('requestId', requestId);
   const preset = presetApiHeaders(c, requestId);
-  await inRequestContext(c, next);
-  if (!preset) setApiHeaders(c, requestId);
-  countRequest(c, started);
-  logRequest(c, started);
+  const answered = (result?: Response | void) => {
+    if (result && !c.finalized) c.res = result; // an answer the body limit returned, as Hono's compose takes it
+    if (!preset) setApiHeaders(c, requestId);
+    countRequest(c, started);
+    logRequest(c, started);
+  };
+  // A refusal of this middleware's own (TRACE, a body too large) is answered here as Hono answers a
+  // middleware's error, so that it is counted, logged and carries the API's headers like any answer.
+  const refused = (error: unknown) => {
+    if (!(error instanceof Error)) throw error;
+    c.error = error;
+    c.res = handleError(error, c);
+    answered();
+  };
+  let rest: Promise<Response | void>;
+  try {
+    rest = inRequestContext(c, () => {
+      refuseTrace(c);
+      return c.req.path.startsWith(DARAJA_PATHS) ? next() : limitRequestBody(c, next);
+    });
+  } catch (error) {
+    refused(error);
+    return Promise.resolve();
+  }
+  return rest.then(answered, refused);
 };
 
 /** The /api/v1 application: conventions first, then each domain's routes. */
@@ -66,12 +89,6 @@ export function createApiApp(): OpenAPIHono<ApiEnv> {
   const app = new OpenAPIHono<ApiEnv>({ defaultHook: validationHook, router: new StaticPathsKeptRouter() }).basePath(API_BASE_PATH);
 
   app.use(everyAnswer);
-  // TRACE refused, then bodies over 1 MB, in one middleware. Daraja's routes limit their bodies
-  // themselves, so that even a 413 is answered in Daraja's format.
-  app.use((c, next) => {
-    refuseTrace(c);
-    return c.req.path.startsWith(DARAJA_PATHS) ? next() : limitRequestBody(c, next);
-  });
   app.onError(handleError);
   app.notFound((c) => problemResponse(c, new ApiError(404, 'not_found', 'Not found', `No route matches ${c.req.method} ${c.req.path}.`)));
 

@@ -36,7 +36,7 @@ export const tasks: TaskList = {
  * one after another in a single job so that they share one database connection (inTurn); the
  * quick ones first, recovery (which may wait on M-Pesa) last. Each is also a task of its own under
  * its former crontab name, so that a job queued by an earlier version still runs.
- * `partitions:extend` makes the coming months' partitions (migration 0032, docs/scaling.md "Partitioning").
+ * `partitions:extend` makes the coming months' partitions (migration 0034, docs/scaling.md "Partitioning").
  */
 const scheduled = { 'partitions:extend': createMonthlyPartitionsTask, 'webhooks:sweep': sweepWebhooksTask, 'bills:expire': expireBillsTask, 'reversals:sweep': sweepReversalsTask, 'payouts:sweep': sweepPayoutsTask, 'settlements:schedule': scheduleSettlementsTask, 'messages:reminders': sendRemindersTask, 'rails:recover': recoverMissedPaymentsTask };
 export const SCHEDULED_SWEEPS_TASK = 'scheduled:sweeps';

@@ -111,7 +111,7 @@ async function settleChunk(tx: Queryable, chunk: DueBucket[], day: string, now: 
       -- LATERAL: one probe of unsettled_payments_due_idx per bucket, whatever the planner guesses of the list's size.
       select p.id, p.created_at, b.sid, p.merchant_id, p.virtual_account_id, p.provider_reference, p.amount, p.fee_amount, p.net_amount, p.received_at
         from b cross join lateral (
-          -- Each payment read in its id's month partitions only (migration 0032), not in every month's.
+          -- Each payment read in its id's month partitions only (migration 0034), not in every month's.
           select p.* from unsettled_payments q join payments p on p.id = q.payment_id and p.created_at between id_created_after(q.payment_id) and id_created_before(q.payment_id)
            where q.merchant_id = b.merchant_id and q.currency = b.currency and q.received_at < b.cutoff
              and p.settlement_id is null and p.status = 'RECEIVED' and ${inBucketOfB}

@@ -8,6 +8,7 @@ import { scheduleDelivery, type DeliveryJob } from './jobs';
 import { processLimiter, type InFlightLimiter } from './limiter';
 import { webhookRequest, type EventForDelivery } from './message';
 import { recordFailure, recordSuccess } from './record-attempt';
+import { recordPatiently } from './record-patiently';
 import { deferralDelayMs, nextStep } from './schedule';
 import { postWebhook, type SendResult } from './send';
 import { parseEndpointUrl, resolveEndpointUrl, type Resolver } from './url-policy';
@@ -17,6 +18,8 @@ export interface DeliveryOptions {
   limiter?: InFlightLimiter;
   random?: () => number;
   resolver?: Resolver;
+  /** How long a sent attempt's outcome is retried to be recorded (record-patiently.ts; tests shorten it). */
+  recordingPatienceMs?: number;
 }
 
 export type AttemptOutcome = 'deferred' | 'skipped' | 'delivered' | 'retry' | 'give_up' | 'endpoint_gone';
@@ -37,7 +40,7 @@ const LOAD_DELIVERIES = {
                 event.id as event_id, event.type, event.data, event.created_at
            from webhook_deliveries delivery
            join webhook_endpoints endpoint on endpoint.id = delivery.endpoint_id
-           join events event on event.id = delivery.event_id -- in its id's month partitions only (migration 0032)
+           join events event on event.id = delivery.event_id -- in its id's month partitions only (migration 0034)
                 and event.created_at between id_created_after(delivery.event_id) and id_created_before(delivery.event_id)
           where delivery.id = any($1::uuid[]) and delivery.status = 'PENDING' and endpoint.active`,
 };
@@ -113,8 +116,9 @@ export async function attemptDelivery(job: DeliveryJob, options: DeliveryOptions
     const step = nextStep(due.roundAttempts + 1, result, endedAt, options.random);
     limiter.noteOutcome(job.endpointId, step.kind === 'delivered');
     countAttempt(step.kind, result.durationMs);
-    if (step.kind === 'delivered') await recordSuccess(attempt);
-    else await recordFailure(attempt, step);
+    // The POST is out: its outcome must be recorded, or the job's retry sends it again (record-patiently.ts).
+    const record = step.kind === 'delivered' ? () => recordSuccess(attempt) : () => recordFailure(attempt, step);
+    await recordPatiently(record, { deliveryId: job.deliveryId, eventId: due.event.id }, options.recordingPatienceMs);
     return step.kind;
   } finally {
     release();

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { db, pool } from '@/lib/platform/db';
+import { db, pool, type Queryable } from '@/lib/platform/db';
 import { grouped } from '@/lib/platform/grouped';
 import { logger } from '@/lib/platform/logger';
 import { deactivateEndpoint } from './deactivate';
@@ -41,6 +41,11 @@ const insertAttempt = (attempt: AttemptRecord) => sql`
  * are touched (none in flight: a due or running job has next_attempt_at in the past), and only
  * those made within the retry schedule's span, so that the scan stays on the recent part of the
  * endpoint's index however long its history.
+ *
+ * An attempt already recorded (same delivery, same attempted_at) is skipped (`fresh`): a recording
+ * whose answer was lost after it committed (a client timeout through a busy pooler) is tried again
+ * by record-patiently.ts, and must count the attempt once. The lookup is webhook_attempts' own
+ * (delivery_id, attempted_at) index.
  */
 const RECORD_SUCCESSES = {
   name: 'webhooks_record_successes',
@@ -49,21 +54,26 @@ const RECORD_SUCCESSES = {
            select * from unnest($1::uuid[], $2::uuid[], $3::timestamptz[], $4::int[], $5::int[], $6::text[])
                       as x(delivery_id, endpoint_id, attempted_at, response_status, duration_ms, scheduled_because)
          ),
+         fresh as (
+           select * from input
+            where not exists (select 1 from webhook_attempts recorded
+                               where recorded.delivery_id = input.delivery_id and recorded.attempted_at = input.attempted_at)
+         ),
          attempt as (
            insert into webhook_attempts (delivery_id, attempted_at, response_status, duration_ms, error, scheduled_because)
-           select delivery_id, attempted_at, response_status, duration_ms, null, scheduled_because from input
+           select delivery_id, attempted_at, response_status, duration_ms, null, scheduled_because from fresh
          ),
          delivered as (
            update webhook_deliveries delivery
               set status = case when delivery.status = 'PENDING' then 'SUCCEEDED' else delivery.status end,
                   attempt_count = delivery.attempt_count + done.attempts, round_attempts = delivery.round_attempts + done.attempts,
                   last_attempt_at = done.last_attempt_at, next_attempt_at = null
-             from (select delivery_id, count(*)::int as attempts, max(attempted_at) as last_attempt_at from input group by delivery_id) done
+             from (select delivery_id, count(*)::int as attempts, max(attempted_at) as last_attempt_at from fresh group by delivery_id) done
             where delivery.id = done.delivery_id
          ),
          healthy as (
            update webhook_endpoints set failing_since = null
-            where id in (select endpoint_id from input) and failing_since is not null
+            where id in (select endpoint_id from fresh) and failing_since is not null
            returning id
          ),
          early as (
@@ -104,6 +114,13 @@ async function recordSuccesses(attempts: AttemptRecord[]): Promise<void[]> {
  */
 export const recordSuccess = grouped(recordSuccesses, { maxSize: 200, concurrency: 1 });
 
+async function alreadyRecorded(tx: Queryable, attempt: AttemptRecord): Promise<boolean> {
+  const { rows } = await tx.execute<{ found: boolean }>(sql`
+    select exists (select 1 from webhook_attempts
+                    where delivery_id = ${attempt.job.deliveryId} and attempted_at = ${attempt.attemptedAt.toISOString()}::timestamptz) as found`);
+  return rows[0]!.found;
+}
+
 const statusAfter = (step: NextStep) => (step.kind === 'retry' ? 'PENDING' : 'FAILED');
 
 /**
@@ -113,6 +130,8 @@ const statusAfter = (step: NextStep) => (step.kind === 'retry' ? 'PENDING' : 'FA
 export async function recordFailure(attempt: AttemptRecord, step: Exclude<NextStep, { kind: 'delivered' }>): Promise<void> {
   const retryAt = step.kind === 'retry' ? step.at.toISOString() : null;
   await db().transaction(async (tx) => {
+    // Tried again after a lost answer (record-patiently.ts): the attempt that committed stands.
+    if (await alreadyRecorded(tx, attempt)) return;
     await tx.execute(insertAttempt(attempt));
     const { rows } = await tx.execute<{ status: string }>(sql`
       update webhook_deliveries

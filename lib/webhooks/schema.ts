@@ -55,7 +55,7 @@ export const webhookDeliveries = pgTable(
       .notNull()
       .references(() => webhookEndpoints.id),
     /**
-     * No foreign key since events are partitioned by month (migration 0032: a key would have to name
+     * No foreign key since events are partitioned by month (migration 0034: a key would have to name
      * (id, created_at)); the delivery is written in its event's statement, and ledger:check reports
      * a delivery whose event is missing.
      */
@@ -102,7 +102,7 @@ export const webhookAttempts = pgTable(
     scheduledBecause: text('scheduled_because', { enum: earlyReasons }),
   },
   (table) => [
-    // Partitioned by month on attempted_at (migration 0032): the key must include it.
+    // Partitioned by month on attempted_at (migration 0034): the key must include it.
     primaryKey({ name: 'webhook_attempts_pkey', columns: [table.id, table.attemptedAt] }),
     index('webhook_attempts_delivery_idx').on(table.deliveryId, table.attemptedAt),
     check('webhook_attempts_scheduled_because_check', sql`${table.scheduledBecause} in ('ENDPOINT_RECOVERED')`),

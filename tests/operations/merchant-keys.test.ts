@@ -58,7 +58,7 @@ const ALLOWED: Record<string, string> = {
 
 /**
  * Every unique index (primary keys and unique constraints are unique indexes) of a table with a
- * merchant_id column. A partition's keys are its table's (migration 0032), so partitions are left out.
+ * merchant_id column. A partition's keys are its table's (migration 0034), so partitions are left out.
  */
 const KEYS = `
   select table_.relname as table_name, index_.relname as key_name,
@@ -105,7 +105,7 @@ describe('keys of merchant-owned tables, for sharding by merchant_id', () => {
     expect(columnsOf('webhook_deliveries_event_endpoint_key')).toBe('merchant_id,event_id,endpoint_id');
     expect(columnsOf('payer_links_target_key')).toBe('merchant_id,target_type,target_id');
     expect(columnsOf('virtual_accounts_single_owner_key')).toBe('merchant_id,owner_type,owner_id');
-    // Partitioned by month (migration 0032): a key includes created_at, so payments' exactly-once key
+    // Partitioned by month (migration 0034): a key includes created_at, so payments' exactly-once key
     // is rail_references' alone (a table of no merchant, kept on the coordinator: docs/scaling.md).
     expect(columnsOf('payments_pkey')).toBe('id,created_at');
     expect(columnsOf('payments_rail_reference_key')).toBeUndefined();

@@ -11,7 +11,7 @@ import { signedInMerchant } from '../payments/support';
 
 const api = useTestApi();
 
-/** The month partition a row written at `at` belongs in (UTC months, migration 0032). */
+/** The month partition a row written at `at` belongs in (UTC months, migration 0034). */
 const partitionOf = (table: string, at: Date) => `${table}_p${at.getUTCFullYear()}_${String(at.getUTCMonth() + 1).padStart(2, '0')}`;
 const monthsFrom = (at: Date, months: number) => new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + months, 15, 9));
 
@@ -172,7 +172,7 @@ describe('lookups by id read the month partitions of the id\'s time only', () =>
   it('still finds a payment of an old random id, by probing every month', async () => {
     const { merchant, virtualAccount, token } = await signedInMerchant(api);
     const reference = `OLD${virtualAccount.id.slice(0, 7).toUpperCase()}`;
-    // A payment recorded before migration 0032: a v4 id, and a month before this one.
+    // A payment recorded before migration 0034: a v4 id, and a month before this one.
     const { rows } = await db().execute<{ id: string }>(sql`
       with claimed as (insert into rail_references (rail, provider_reference) values ('MPESA', ${reference}) returning provider_reference)
       insert into payments (id, merchant_id, virtual_account_id, account_number, rail, channel, amount, fee_amount, net_amount, currency,

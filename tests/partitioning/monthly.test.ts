@@ -10,7 +10,7 @@ import { c2bBody, postC2b } from '../rails/support';
 const api = useTestApi();
 const ACCEPTED = { ResultCode: '0', ResultDesc: 'Accepted' };
 
-/** The month partition a row written at `at` belongs in (UTC months, migration 0032). */
+/** The month partition a row written at `at` belongs in (UTC months, migration 0034). */
 const partitionOf = (table: string, at: Date) => `${table}_p${at.getUTCFullYear()}_${String(at.getUTCMonth() + 1).padStart(2, '0')}`;
 const monthsFrom = (at: Date, months: number) => new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + months, 15, 9));
 

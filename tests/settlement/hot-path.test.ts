@@ -15,7 +15,7 @@ useTestApi();
  * Settles in one transaction and says what that did to the payments table: rows updated, and how
  * many of those were HOT (no index entry written). PostgreSQL's per-transaction counters also hold
  * the connection's earlier, not yet reported transactions, so the figure is their difference
- * inside the transaction, where no report happens. payments is partitioned by month (migration 0032):
+ * inside the transaction, where no report happens. payments is partitioned by month (migration 0034):
  * its rows and their counters are in the partitions, so the counters are summed over them.
  */
 async function settledCounting<T>(settle: (tx: Queryable) => Promise<T>) {

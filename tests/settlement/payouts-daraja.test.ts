@@ -51,7 +51,8 @@ describe('settlements paid to a phone through Daraja B2C (a local Daraja server)
     });
     const paid = await settled(settlement.id);
     expect(paid).toMatchObject({ status: 'PAID', providerReference: request!.transactionId, originatorConversationId: settlement.id, conversationId: request!.conversationId, failureReason: null });
-    expect(request!.resultAnswer).toEqual({ ResultCode: '0', ResultDesc: 'Accepted' });
+    // The simulated Daraja notes our answer once it has read it, which may be just after the settlement committed.
+    expect(await waitFor(async () => request!.resultAnswer, (answer) => answer !== undefined)).toEqual({ ResultCode: '0', ResultDesc: 'Accepted' });
     expect(await settlementEvents(settlement.id)).toEqual(['settlement.created', 'settlement.paid']);
     await expectLedgerOk(settlement.merchantId);
   });

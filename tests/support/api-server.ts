@@ -32,7 +32,8 @@ export function useTestApi(environment: Record<string, string> = {}): TestApi {
   };
 
   beforeAll(async () => {
-    setConfig(parseConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: inject('testDataDir'), ...environment }));
+    // The suite's cheap password hashes (vitest.config.ts, env) apply to this file's configuration too.
+    setConfig(parseConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: inject('testDataDir'), PASSWORD_HASH_COST: process.env.PASSWORD_HASH_COST ?? '', ...environment }));
     useDatabaseUrl(inject('databaseUrl'));
     const app = createApiApp();
     await new Promise<void>((resolve) => {

@@ -8,6 +8,18 @@ export function violatedUniqueConstraint(error: unknown): string | undefined {
   return violation ? (violation.constraint ?? '') : undefined;
 }
 
+/**
+ * The SQLSTATE (or driver code) of a database error, wherever it sits: drizzle wraps the driver's
+ * error, so the cause chain is searched too (the first code found, outermost first).
+ */
+export function sqlStateOf(error: unknown): string | undefined {
+  for (let current = error, depth = 0; current && depth < 5; current = (current as { cause?: unknown }).cause, depth += 1) {
+    const { code } = current as { code?: unknown };
+    if (typeof code === 'string') return code;
+  }
+  return undefined;
+}
+
 /** A LIKE pattern matches its text literally once %, _ and the escape character are escaped. */
 export const likeLiteral = (text: string) => text.replace(/[\\%_]/g, '\\$&');
 

@@ -4,7 +4,7 @@ import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 /**
  * A time-ordered id (UUIDv7, RFC 9562): the first 48 bits are `at` in Unix milliseconds, then the
  * version (7), random bits, the variant and more random bits. The same shape as the database's
- * uuid_v7() (migration 0032), for rows whose id is chosen before they are written (a payment's, so
+ * uuid_v7() (migration 0034), for rows whose id is chosen before they are written (a payment's, so
  * that its id and created_at are one instant). 74 random bits: unique without coordination, as v4 was.
  */
 export function timeOrderedId(at: Date = new Date()): string {
@@ -21,7 +21,7 @@ export function timeOrderedId(at: Date = new Date()): string {
 
 /**
  * `partitionKey` lies in the window a row of this id was written in (the id's time a day either
- * side; unbounded for an id without time, such as a v4 id from before migration 0032). Added to
+ * side; unbounded for an id without time, such as a v4 id from before migration 0034). Added to
  * every read of a partitioned table by id, so that the planner reads the one or two month
  * partitions of that window instead of every month (docs/scaling.md, "Lookups by id"). `id` is a
  * value or a column (a join by id prunes per outer row, at run time).

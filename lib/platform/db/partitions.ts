@@ -19,7 +19,7 @@ const LOCK_TIMEOUT = '5s';
 
 /**
  * The month partitions missing from now to PARTITION_MONTHS_AHEAD months on, for every table
- * partitioned by range in the schema (migration 0032: they are all partitioned by month), each
+ * partitioned by range in the schema (migration 0034: they are all partitioned by month), each
  * made by the migration's create_monthly_partition (storage options of the table's default
  * partition, such as payments' fillfactor; rows already in the default partition for that month moved
  * into it). Idempotent, and safe from several instances at once. Returns the partitions it made.

@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
 import { metrics } from '../metrics';
-import { isDatabaseUnavailable } from './errors';
+import { isDatabaseUnavailable, sqlStateOf } from './errors';
 import { databaseTimeouts, db, pool, type Database } from './index';
 import { GuardedPool, timeoutOptions } from './timeouts';
 
@@ -78,7 +78,7 @@ const MAX_CALLERS = 100_000;
  * writes was routed here by mistake; the primary takes it rather than the merchant seeing an error).
  */
 const fallsBack = (error: unknown) =>
-  isDatabaseUnavailable(error) || ['40001', '25006'].includes(String((error as { code?: unknown }).code ?? (error as { cause?: { code?: unknown } }).cause?.code));
+  isDatabaseUnavailable(error) || ['40001', '25006'].includes(sqlStateOf(error) ?? '');
 
 /** The standby's pool: a statement it cannot answer goes to the primary's pool instead. */
 class ReadPool extends GuardedPool {

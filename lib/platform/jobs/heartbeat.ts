@@ -11,6 +11,9 @@ export const HEARTBEAT_INTERVAL_MS = 5_000;
  */
 export const WORKER_DEAD_AFTER_MS = 15_000;
 
+/** The warning of a process that freed other workers' jobs (they run again: a webhook may go twice). */
+export const WORKERS_DECLARED_DEAD = 'job workers stopped beating; their jobs are free to run again';
+
 const BEAT = {
   name: 'jobs_heartbeat',
   text: `insert into job_worker_heartbeats (worker_id, beat_at) select unnest($1::text[]), now()
@@ -64,7 +67,7 @@ export function keepWorkersAlive(events: WorkerEvents, jobPool: pg.Pool): { stop
     try {
       if (alive.size > 0) await jobPool.query({ ...BEAT, values: [[...alive]] });
       const { rows } = await jobPool.query<{ workers: string[] }>({ ...FREE_THE_DEAD, values: [WORKER_DEAD_AFTER_MS / 1000] });
-      if (rows[0]) logger().warn({ workers: rows[0].workers }, 'job workers stopped beating; their jobs are free to run again');
+      if (rows[0]) logger().warn({ workers: rows[0].workers }, WORKERS_DECLARED_DEAD);
     } catch (error) {
       logger().debug({ err: error }, 'job worker heartbeat failed; trying again at the next beat');
     }

@@ -78,7 +78,7 @@ export async function startWorker(options: WorkerOptions): Promise<Runner> {
       events,
       // Fetch jobs in batches into a local queue and complete them without delay: measured 870–1,370
       // deliveries/s against 250–860 fetching one job at a time. The ttl stays under the webhook
-      // sweep's 90 s, so jobs waiting locally are never mistaken for stuck ones.
+      // sweep's lease (lib/webhooks/sweep.ts, 150 s), so jobs waiting locally are never mistaken for stuck ones.
       preset: { worker: { localQueue: { size: concurrency * 2, ttl: 30_000 }, completeJobBatchDelay: 0 } },
     });
 

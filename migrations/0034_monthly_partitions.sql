@@ -1,4 +1,4 @@
--- 0032_monthly_partitions: the history that grows for years (payments, balance_entries, events,
+-- 0034_monthly_partitions: the history that grows for years (payments, balance_entries, events,
 -- webhook_attempts) is partitioned by month on the time the service itself wrote the row
 -- (created_at, attempted_at: our clock, never a rail's), range partitions on UTC month boundaries
 -- (docs/scaling.md, "Partitioning"). Old months can then be detached, archived or dropped whole,
@@ -108,10 +108,10 @@ $$;
 -- Used by this migration only: the table renamed aside, its partitioned successor with a default
 -- partition and one partition per month from its oldest row's to `months_ahead` after this one, the
 -- rows copied (no trigger fires: the new table has none yet). Keys, indexes and triggers follow.
-CREATE FUNCTION "partition_by_month_0032"("table_name" text, "key_column" text, "storage" text) RETURNS void
+CREATE FUNCTION "partition_by_month_0034"("table_name" text, "key_column" text, "storage" text) RETURNS void
 LANGUAGE plpgsql AS $$
 DECLARE
-  aside text := "table_name" || '_before_0032';
+  aside text := "table_name" || '_before_0034';
   oldest date;
   this_month date := date_trunc('month', now() AT TIME ZONE 'UTC')::date;
   month date;
@@ -128,27 +128,27 @@ BEGIN
 END;
 $$;
 --> statement-breakpoint
-SELECT "partition_by_month_0032"('payments', 'created_at', 'fillfactor = 50');
+SELECT "partition_by_month_0034"('payments', 'created_at', 'fillfactor = 50');
 --> statement-breakpoint
-SELECT "partition_by_month_0032"('balance_entries', 'created_at', NULL);
+SELECT "partition_by_month_0034"('balance_entries', 'created_at', NULL);
 --> statement-breakpoint
-SELECT "partition_by_month_0032"('events', 'created_at', NULL);
+SELECT "partition_by_month_0034"('events', 'created_at', NULL);
 --> statement-breakpoint
-SELECT "partition_by_month_0032"('webhook_attempts', 'attempted_at', NULL);
+SELECT "partition_by_month_0034"('webhook_attempts', 'attempted_at', NULL);
 --> statement-breakpoint
-DROP FUNCTION "partition_by_month_0032"(text, text, text);
+DROP FUNCTION "partition_by_month_0034"(text, text, text);
 --> statement-breakpoint
 ALTER SEQUENCE "balance_entries_sequence_seq" OWNED BY "balance_entries"."sequence";
 --> statement-breakpoint
 ALTER TABLE "webhook_deliveries" DROP CONSTRAINT "webhook_deliveries_event_id_events_id_fk";
 --> statement-breakpoint
-DROP TABLE "payments_before_0032";
+DROP TABLE "payments_before_0034";
 --> statement-breakpoint
-DROP TABLE "balance_entries_before_0032";
+DROP TABLE "balance_entries_before_0034";
 --> statement-breakpoint
-DROP TABLE "events_before_0032";
+DROP TABLE "events_before_0034";
 --> statement-breakpoint
-DROP TABLE "webhook_attempts_before_0032";
+DROP TABLE "webhook_attempts_before_0034";
 --> statement-breakpoint
 ALTER TABLE "payments" ADD CONSTRAINT "payments_pkey" PRIMARY KEY ("id", "created_at");
 --> statement-breakpoint
