@@ -50,8 +50,8 @@ export async function seedPayments(merchantId: string, accounts: SeedAccount[], 
                      date_trunc('milliseconds', now()) - make_interval(secs => n * 3) as at
                 from generate_series(${from}::int, ${to}::int) as n) rows`);
   }
-  // Each reference claimed, as ingestion claims it (migration 0019), so that ledger:check holds.
-  await db().execute(sql`insert into rail_references (rail, provider_reference) select rail, provider_reference from payments where merchant_id = ${merchantId} on conflict do nothing`);
+  // Each reference claimed with its payment's time, as ingestion claims it (migrations 0019, 0034), so that ledger:check holds.
+  await db().execute(sql`insert into rail_references (rail, provider_reference, created_at) select rail, provider_reference, created_at from payments where merchant_id = ${merchantId} on conflict do nothing`);
   await db().execute(sql`
     insert into payment_daily_totals (merchant_id, day, virtual_account_id, sub_merchant_id, channel, currency, payment_count, total_amount, fee_amount)
     select merchant_id, (received_at at time zone 'Africa/Nairobi')::date, virtual_account_id, sub_merchant_id, channel, currency, count(*), sum(amount), sum(fee_amount)

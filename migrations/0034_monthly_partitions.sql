@@ -35,6 +35,11 @@
 -- "Partitioning", "Lookups by id"). A plain SQL function, not PostgreSQL 18's uuidv7(): the service
 -- supports PostgreSQL 15 too. `at` lets a seed or an import give a row written in the past an id of
 -- its own time.
+-- The copy below builds every index of the four tables anew (at 10M payments, 14 of payments'
+-- alone): with more sort memory than the default 64MB each build sorts in memory rather than in
+-- temporary files. For this migration's transaction only (docs/scaling.md, "Running the migration").
+SET LOCAL maintenance_work_mem = '512MB';
+--> statement-breakpoint
 CREATE FUNCTION "uuid_v7"("at" timestamptz DEFAULT clock_timestamp()) RETURNS uuid
 LANGUAGE sql VOLATILE PARALLEL SAFE AS $$
   SELECT encode(set_bit(set_bit(overlay(uuid_send(gen_random_uuid())
@@ -142,6 +147,67 @@ ALTER SEQUENCE "balance_entries_sequence_seq" OWNED BY "balance_entries"."sequen
 --> statement-breakpoint
 ALTER TABLE "webhook_deliveries" DROP CONSTRAINT "webhook_deliveries_event_id_events_id_fk";
 --> statement-breakpoint
+-- rail_references (the exactly-once claim of every rail reference, migration 0019) keeps its
+-- payment's partition key, `created_at`: a lookup by reference (a duplicate confirmation, a rail's
+-- reversal result, the operator's receipt search) reads the claim, then the one month partition of
+-- its payment, instead of every month's index (docs/scaling.md, "Partitioning", "Reads by rail
+-- reference"). NULL while the reference is held in suspense (no payment yet); resolving the suspense
+-- row into a payment sets it (lib/payments/record-payment.ts). Rebuilt, not updated in place: every
+-- row would otherwise be rewritten with a new index entry (10M rows: the copy is several times faster).
+ALTER TABLE "rail_references" RENAME TO "rail_references_before_0034";
+--> statement-breakpoint
+ALTER TABLE "rail_references_before_0034" RENAME CONSTRAINT "rail_references_pkey" TO "rail_references_before_0034_pkey";
+--> statement-breakpoint
+CREATE TABLE "rail_references" (
+	"rail" text NOT NULL,
+	"provider_reference" text NOT NULL,
+	"created_at" timestamptz
+);
+--> statement-breakpoint
+INSERT INTO "rail_references" ("rail", "provider_reference", "created_at")
+SELECT r."rail", r."provider_reference", p."created_at"
+  FROM "rail_references_before_0034" r LEFT JOIN "payments_before_0034" p USING ("rail", "provider_reference");
+--> statement-breakpoint
+DROP TABLE "rail_references_before_0034";
+--> statement-breakpoint
+ALTER TABLE "rail_references" ADD CONSTRAINT "rail_references_pkey" PRIMARY KEY ("rail", "provider_reference");
+--> statement-breakpoint
+-- The settlement queue (migration 0025) keeps its payment's partition key too, `payment_created_at`:
+-- settlement joins the queue to its payments on (id, created_at), the payments' key, so each queued
+-- payment is read in its own month partition, old random ids included (docs/scaling.md,
+-- "Partitioning", "Joins by id"). Rebuilt as rail_references is, for the same reason.
+ALTER TABLE "unsettled_payments" RENAME TO "unsettled_payments_before_0034";
+--> statement-breakpoint
+ALTER TABLE "unsettled_payments_before_0034" RENAME CONSTRAINT "unsettled_payments_pkey" TO "unsettled_payments_before_0034_pkey";
+--> statement-breakpoint
+ALTER INDEX "unsettled_payments_due_idx" RENAME TO "unsettled_payments_before_0034_due_idx";
+--> statement-breakpoint
+CREATE TABLE "unsettled_payments" (
+	"payment_id" uuid NOT NULL,
+	"payment_created_at" timestamptz NOT NULL,
+	"merchant_id" uuid NOT NULL,
+	"currency" char(3) NOT NULL,
+	"received_at" timestamp (3) with time zone NOT NULL
+);
+--> statement-breakpoint
+INSERT INTO "unsettled_payments" ("payment_id", "payment_created_at", "merchant_id", "currency", "received_at")
+SELECT q."payment_id", p."created_at", q."merchant_id", q."currency", q."received_at"
+  FROM "unsettled_payments_before_0034" q JOIN "payments_before_0034" p ON p."id" = q."payment_id";
+--> statement-breakpoint
+DROP TABLE "unsettled_payments_before_0034";
+--> statement-breakpoint
+ALTER TABLE "unsettled_payments" ADD CONSTRAINT "unsettled_payments_pkey" PRIMARY KEY ("payment_id");
+--> statement-breakpoint
+CREATE INDEX "unsettled_payments_due_idx" ON "unsettled_payments" USING btree ("merchant_id", "currency", "received_at");
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION "payments_queue_unsettled"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO "unsettled_payments" ("payment_id", "payment_created_at", "merchant_id", "currency", "received_at")
+  SELECT "id", "created_at", "merchant_id", "currency", "received_at" FROM "recorded" WHERE "settlement_id" IS NULL AND "status" <> 'REVERSED';
+  RETURN NULL;
+END;
+$$;
+--> statement-breakpoint
 DROP TABLE "payments_before_0034";
 --> statement-breakpoint
 DROP TABLE "balance_entries_before_0034";
@@ -216,4 +282,4 @@ ALTER TABLE "events" ALTER COLUMN "id" SET DEFAULT uuid_v7();
 --> statement-breakpoint
 ALTER TABLE "webhook_attempts" ALTER COLUMN "id" SET DEFAULT uuid_v7();
 --> statement-breakpoint
-ANALYZE "payments", "balance_entries", "events", "webhook_attempts";
+ANALYZE "payments", "balance_entries", "events", "webhook_attempts", "rail_references", "unsettled_payments";

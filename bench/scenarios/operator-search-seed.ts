@@ -37,7 +37,9 @@ const unit = (salt: number) => sql.raw(`(((n::bigint * 2654435761 + ${salt}) % 4
  *   bill reference that many merchants use alike (INV-…).
  */
 export function insertPayments(from: number, to: number) {
+  // Each payment with its reference's claim, as the service writes them (migrations 0019, 0034).
   return db().execute(sql`
+    with inserted as (
     insert into payments (id, merchant_id, virtual_account_id, account_number, rail, channel, amount, fee_amount, net_amount, currency,
                           payer_name, payer_phone, payer_phone_reversed, provider_reference, bill_reference, match_status, received_at, created_at)
     select uuid_v7(at), s.merchant_id, s.id, s.account_number, 'MPESA', 'MOBILE_MONEY', amount, fee, amount - fee, 'KES',
@@ -52,7 +54,9 @@ export function insertPayments(from: number, to: number) {
                            case when n <= ${PAYERS} then n - 1 else least(${PAYERS - 1}, floor(${PAYERS} * power(${unit(5)}, 2))::int) end as payer,
                            round(10 * power(15000, power(${unit(11)}, 1.5)))::numeric as amount
                       from generate_series(${from}::bigint, ${to}::bigint) as n) drawn) rows
-      join bench_operator_slots s on s.slot = rows.slot`);
+      join bench_operator_slots s on s.slot = rows.slot
+    returning rail, provider_reference, created_at)
+    insert into rail_references (rail, provider_reference, created_at) select rail, provider_reference, created_at from inserted`);
 }
 
 interface IndexDefinition {

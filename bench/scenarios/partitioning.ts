@@ -28,6 +28,8 @@ export async function partitioningScenario(target: Target): Promise<string> {
                      date_trunc('milliseconds', now()) - make_interval(secs => (n::bigint * ${YEAR_SECONDS} / ${PAYMENTS})::int) as at
                 from generate_series(${from}::int, ${Math.min(PAYMENTS, from + 249_999)}::int) n) rows`);
   }
+  // Each payment's claim with its month, as the service writes it in the payment's statement (migration 0034).
+  await db().execute(sql`insert into rail_references (rail, provider_reference, created_at) select rail, provider_reference, created_at from payments on conflict do nothing`);
   await db().execute(sql`drop table if exists payments_plain`);
   await db().execute(sql`create table payments_plain (like payments including defaults including constraints) with (fillfactor = 50)`);
   await db().execute(sql`insert into payments_plain select * from payments`);
@@ -37,7 +39,7 @@ export async function partitioningScenario(target: Target): Promise<string> {
     await db().execute(sql.raw(indexdef.replace(/INDEX (\w+) ON ONLY public\.payments /, 'INDEX $1_plain ON public.payments_plain ')));
   }
   await db().execute(sql`alter table payments_plain add primary key (id), add unique (rail, provider_reference)`);
-  await db().execute(sql`vacuum (analyze) payments, payments_plain`);
+  await db().execute(sql`vacuum (analyze) payments, payments_plain, rail_references`);
   const seededIn = ((performance.now() - seeding) / 1000).toFixed(0);
   const { rows: counted } = await db().execute<{ partitions: number }>(sql`select count(*)::int as partitions from pg_partition_tree('payments') where isleaf`);
 
@@ -45,32 +47,47 @@ export async function partitioningScenario(target: Target): Promise<string> {
     select id, merchant_id, virtual_account_id as account_id, created_at::text, provider_reference, payer_phone_reversed as phone from payments tablesample system (1) limit ${ROUNDS}`);
   // Each query as the service sends it to each table: on the plain table a payment by id is `id = $1`
   // (its key), on the partitioned one the id's window is added (lib/payments/by-id.ts, migration 0034).
+  // `prepared`: the service sends it as a named statement (executePrepared), whose plan PostgreSQL
+  // keeps per connection (a generic plan after five runs), so it is timed so here, on both tables alike.
   const byId = (table: string) => (table === 'payments' ? `id = $1 and created_at between id_created_after($1) and id_created_before($1)` : 'id = $1');
-  const queries: [string, (table: string, sample: (typeof samples)[number]) => [string, unknown[]]][] = [
-    ['a payment by id', (table, s) => [`select * from ${table} where ${byId(table)}`, [s.id]]],
-    ['a payment by id alone (an id without time, as before 0034: every month)', (table, s) => [`select * from ${table} where id = $1`, [s.id]]],
-    ['a payment by id and time (a cursor, a link)', (table, s) => [`select * from ${table} where id = $1 and created_at = $2`, [s.id, s.created_at]]],
-    ['a merchant\'s first page (50, newest first)', (table, s) => [`select * from ${table} where merchant_id = $1 order by created_at desc, id desc limit 50`, [s.merchant_id]]],
-    ['a merchant\'s page after a cursor', (table, s) => [`select * from ${table} where merchant_id = $1 and (created_at, id) < ($2, $3) and created_at <= $2 order by created_at desc, id desc limit 50`, [s.merchant_id, s.created_at, s.id]]],
-    ['an account\'s month of payments (a statement\'s or export\'s range)', (table, s) => [`select * from ${table} where virtual_account_id = $1 and created_at >= date_trunc('month', $2::timestamptz) and created_at < date_trunc('month', $2::timestamptz) + interval '1 month' order by created_at, id`, [s.account_id, s.created_at]]],
-    ['20 payments joined by id (the settlement queue, a search\'s rows)', (table, s) => [`select p.* from (select id from ${table} where merchant_id = $1 order by created_at desc limit 20) q join lateral (select * from ${table} p where p.${byId(table).replaceAll('$1', 'q.id').replaceAll('created_at', 'p.created_at')}) p on true`, [s.merchant_id]]],
-    ['a merchant\'s payment by receipt', (table, s) => [`select * from ${table} where merchant_id = $1 and provider_reference = $2`, [s.merchant_id, s.provider_reference]]],
-    ['a rail reference across merchants', (table, s) => [`select * from ${table} where rail = 'MPESA' and provider_reference = $1`, [s.provider_reference]]],
-    ['a payer phone across merchants (newest 50)', (table, s) => [`select * from ${table} where payer_phone_reversed like $1 order by created_at desc limit 50`, [`${s.phone}%`]]],
+  const newest = 'order by created_at desc nulls last, id desc nulls last'; // lib/api/pagination.ts: as the indexes are
+  type Sample = (typeof samples)[number];
+  // The national digits reversed (nine), as the operator's search reads a whole number (lib/payments/search-across-merchants.ts).
+  const phoneRange = (s: Sample) => [s.phone.slice(0, 9), s.phone.slice(0, 8) + String.fromCharCode(s.phone.charCodeAt(8) + 1)];
+  const queries: [string, boolean, (table: string, sample: Sample) => [string, unknown[]]][] = [
+    ['a payment by id (GET /payments/{id}, prepared)', true, (table, s) => [`select * from ${table} where ${byId(table)}`, [s.id]]],
+    ['a payment by id, planned each time', false, (table, s) => [`select * from ${table} where ${byId(table)}`, [s.id]]],
+    ['a payment by id alone (an id without time, as before 0034: every month)', false, (table, s) => [`select * from ${table} where id = $1`, [s.id]]],
+    ['a payment by id and time (a cursor, a link)', false, (table, s) => [`select * from ${table} where id = $1 and created_at = $2`, [s.id, s.created_at]]],
+    ['a merchant\'s first page (50, newest first, prepared)', true, (table, s) => [`select * from ${table} where merchant_id = $1 ${newest} limit 51`, [s.merchant_id]]],
+    ['a merchant\'s page after a cursor (prepared)', true, (table, s) => [`select * from ${table} where merchant_id = $1 and (created_at, id) < ($2, $3) and created_at <= $2 ${newest} limit 51`, [s.merchant_id, s.created_at, s.id]]],
+    ['an account\'s month of payments (a statement\'s or export\'s range)', false, (table, s) => [`select * from ${table} where virtual_account_id = $1 and created_at >= date_trunc('month', $2::timestamptz) and created_at < date_trunc('month', $2::timestamptz) + interval '1 month' order by created_at, id`, [s.account_id, s.created_at]]],
+    ['20 payments joined by id (the settlement queue, a search\'s rows)', false, (table, s) => [`select p.* from (select id from ${table} where merchant_id = $1 ${newest} limit 20) q join lateral (select * from ${table} p where p.${byId(table).replaceAll('$1', 'q.id').replaceAll('created_at', 'p.created_at')}) p on true`, [s.merchant_id]]],
+    ['20 payments joined by id and created_at (the operator search\'s rows)', false, (table, s) => [`select p.* from (select id, created_at from ${table} where merchant_id = $1 ${newest} limit 20) q join ${table} p on p.id = q.id and p.created_at = q.created_at`, [s.merchant_id]]],
+    ['a merchant\'s payment by receipt', false, (table, s) => [`select * from ${table} where merchant_id = $1 and provider_reference = $2`, [s.merchant_id, s.provider_reference]]],
+    ['a rail reference across merchants (partitioned: through its claim\'s created_at, lib/payments/by-reference.ts)', false, (table, s) => [
+      table === 'payments'
+        ? `select * from payments where rail = 'MPESA' and provider_reference = $1 and created_at = (select created_at from rail_references where rail = 'MPESA' and provider_reference = $1)`
+        : `select * from ${table} where rail = 'MPESA' and provider_reference = $1`,
+      [s.provider_reference],
+    ]],
+    ['a rail reference across merchants, every month (without the claim\'s created_at)', false, (table, s) => [`select * from ${table} where rail = 'MPESA' and provider_reference = $1`, [s.provider_reference]]],
+    ['a payer phone across merchants (newest 50, LIKE, planned each time)', false, (table, s) => [`select * from ${table} where payer_phone_reversed like $1 order by created_at desc limit 50`, [`${s.phone.slice(0, 9)}%`]]],
+    ['a payer phone across merchants (newest 50, a range, prepared: the operator search)', true, (table, s) => [`select * from ${table} where payer_phone_reversed is not null and payer_phone_reversed ~>=~ $1 and payer_phone_reversed ~<~ $2 order by created_at desc limit 50`, phoneRange(s)]],
   ];
   const client = await pool().connect();
   const lines: string[] = [];
   try {
-    const timed = async (text: string, values: unknown[]) => {
+    const timed = async (text: string, values: unknown[], name?: string) => {
       const started = performance.now();
-      await client.query(text, values);
+      await client.query(name ? { name, text, values } : { text, values });
       return performance.now() - started;
     };
-    for (const [name, make] of queries) {
+    for (const [index, [name, prepared, make]] of queries.entries()) {
       const times: Record<'payments' | 'payments_plain', number[]> = { payments: [], payments_plain: [] };
-      for (const [index, sample] of samples.entries()) {
-        const order = index % 2 === 0 ? (['payments', 'payments_plain'] as const) : (['payments_plain', 'payments'] as const);
-        for (const table of order) times[table].push(await timed(...make(table, sample)));
+      for (const [round, sample] of samples.entries()) {
+        const order = round % 2 === 0 ? (['payments', 'payments_plain'] as const) : (['payments_plain', 'payments'] as const);
+        for (const table of order) times[table].push(await timed(...make(table, sample), prepared ? `bench_${table}_${index}` : undefined));
       }
       lines.push(`| ${name} | ${figures(times.payments_plain)} | ${figures(times.payments)} |`);
     }

@@ -130,10 +130,12 @@ const invariants = (only: Scope): Record<string, SQL> => ({
     select p.id, p.rail, p.provider_reference, s.id as suspense_id, s.status
       from payments p join suspense_payments s on s.rail = p.rail and s.provider_reference = p.provider_reference
      where ${only('p')} and (s.status <> 'RESOLVED' or s.resolved_payment_id <> p.id)`,
-  // The claim is what keeps the rule above true for copies still to come (migration 0019).
-  'every payment and every suspense row holds the claim of its rail reference': sql`
+  // The claim is what keeps the rule above true for copies still to come (migration 0019); a
+  // payment's claim also names its month partition, which lookups by reference read (migration 0034).
+  'every payment and every suspense row holds the claim of its rail reference, a payment\'s with its created_at': sql`
     select 'payment' as kept_as, p.id, p.rail, p.provider_reference from payments p
-     where ${only('p')} and not exists (select 1 from rail_references r where r.rail = p.rail and r.provider_reference = p.provider_reference)
+     where ${only('p')}
+       and not exists (select 1 from rail_references r where r.rail = p.rail and r.provider_reference = p.provider_reference and r.created_at = p.created_at)
     union all
     select 'suspense', s.id, s.rail, s.provider_reference from suspense_payments s
      where ${only('s')}

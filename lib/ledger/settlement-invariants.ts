@@ -59,7 +59,9 @@ export const settlementInvariants = (only: Scope): Record<string, SQL> => ({
       from payments p left join unsettled_payments q on q.payment_id = p.id
      where ${only('p')}
        and case when p.settlement_id is null and p.status <> 'REVERSED'
+                -- payment_created_at: the partition key settlement joins the payment by (migration 0034).
                 then q.payment_id is null or q.merchant_id <> p.merchant_id or q.currency <> p.currency or q.received_at <> p.received_at
+                     or q.payment_created_at <> p.created_at
                 else q.payment_id is not null end`,
   'a settlement\'s amounts are the sums of its items': sql`
     select s.id, s.gross_amount, s.fee_amount, s.reversal_amount, s.brought_forward, s.carried_forward, s.amount, s.entry_count,

@@ -97,8 +97,9 @@ const runBatchStatement = preparedWithInput<{ id: string }>(
       -- One rail reference, one record (migration 0019): a reference held in suspense, or by another
       -- payment, is not claimed again, and its payment is not written. Claimed in key order, so two
       -- batches holding copies of the same references (to accounts of two lanes) never wait in a circle.
-      insert into rail_references (rail, provider_reference)
-      select rail, provider_reference from input where (select count(*) from locked) >= 0 order by rail, provider_reference
+      -- With the partition key of the copy that is written (the first, by ord; migration 0034).
+      insert into rail_references (rail, provider_reference, created_at)
+      select rail, provider_reference, created_at from input where (select count(*) from locked) >= 0 order by rail, provider_reference, ord
       on conflict do nothing
       returning rail, provider_reference
     ), inserted as (

@@ -239,6 +239,11 @@ export const railReferences = pgTable(
   {
     rail: text('rail', { enum: paymentRails }).notNull(),
     providerReference: text('provider_reference').notNull(),
+    /**
+     * The partition key of the reference's payment (migration 0034): a lookup by reference reads one
+     * month partition of payments. Null while the reference is held in suspense (no payment yet).
+     */
+    createdAt: timestamp('created_at', { withTimezone: true }),
   },
   (table) => [primaryKey({ name: 'rail_references_pkey', columns: [table.rail, table.providerReference] })],
 );

@@ -13,6 +13,7 @@ import { paymentReversals, type ReversalRow } from './schema';
 import type { DarajaReversalResultInput } from './schemas';
 import { confirmReversal, failReversal, pendingReversalOf } from './settle';
 import { paymentWithId } from '@/lib/payments/by-id';
+import { paymentWithReference } from '@/lib/payments/by-reference';
 
 type Result = DarajaReversalResultInput['Result'];
 /** The fields a Result (or a queue-timeout notice) is matched by; every one optional. */
@@ -31,7 +32,8 @@ async function byConversation(result: Ids): Promise<ReversalRow | undefined> {
 /** The reversal waiting for the M-Pesa transaction the Result names, when its ids were not stored yet. */
 async function byOriginalTransaction(original: string | undefined): Promise<ReversalRow | undefined> {
   if (!original) return undefined;
-  const [payment] = await db().select({ id: payments.id }).from(payments).where(and(eq(payments.rail, 'MPESA'), eq(payments.providerReference, storableKey(original))));
+  const whereReference = await paymentWithReference(db(), 'MPESA', storableKey(original));
+  const [payment] = whereReference ? await db().select({ id: payments.id }).from(payments).where(whereReference) : [];
   return payment ? pendingReversalOf(db(), payment.id) : undefined;
 }
 

@@ -259,7 +259,7 @@ async function takePayments(tx: Queryable, id: string, bucket: Bucket, cutoff: D
     with moved as (
       update payments p set settlement_id = ${id}::uuid from unsettled_payments q
        where q.merchant_id = ${bucket.merchantId}::uuid and q.currency = ${bucket.currency} and q.received_at < ${cutoff.toISOString()}::timestamptz
-         and p.id = q.payment_id and p.created_at between id_created_after(q.payment_id) and id_created_before(q.payment_id) and p.settlement_id is null and p.status = 'RECEIVED' and ${inBucket('p', bucket)}
+         and p.id = q.payment_id and p.created_at = q.payment_created_at and p.settlement_id is null and p.status = 'RECEIVED' and ${inBucket('p', bucket)}
       returning p.id, p.merchant_id, p.virtual_account_id, p.provider_reference, p.amount, p.fee_amount, p.net_amount, p.received_at
     ), ${dequeue}
     insert into settlement_items (${itemColumns})
@@ -272,13 +272,16 @@ async function takePaymentsUpTo(tx: Queryable, id: string, bucket: Bucket, cutof
   const limit = `${room / 10_000n}.${(room % 10_000n).toString().padStart(4, '0')}`;
   const result = await tx.execute(sql`
     with candidates as (
-      select p.id, sum(p.net_amount) over (order by p.received_at, p.id) as running
-        from unsettled_payments q join payments p on p.id = q.payment_id and p.created_at between id_created_after(q.payment_id) and id_created_before(q.payment_id)
+      -- LATERAL … LIMIT 1: each queued payment read by its key in its own month partition (migration
+      -- 0034), never a hash of every month's payments, whatever the planner makes of the queue's size.
+      select p.id, p.created_at, sum(p.net_amount) over (order by p.received_at, p.id) as running
+        from unsettled_payments q
+        cross join lateral (select * from payments p where p.id = q.payment_id and p.created_at = q.payment_created_at limit 1) p
        where q.merchant_id = ${bucket.merchantId}::uuid and q.currency = ${bucket.currency} and q.received_at < ${cutoff.toISOString()}::timestamptz
          and p.settlement_id is null and p.status = 'RECEIVED' and ${inBucket('p', bucket)}
     ), moved as (
       update payments p set settlement_id = ${id}::uuid
-       where p.id in (select id from candidates where running <= ${limit}::numeric) and p.settlement_id is null and p.status = 'RECEIVED'
+       where (p.id, p.created_at) in (select id, created_at from candidates where running <= ${limit}::numeric) and p.settlement_id is null and p.status = 'RECEIVED'
       returning p.id, p.merchant_id, p.virtual_account_id, p.provider_reference, p.amount, p.fee_amount, p.net_amount, p.received_at
     ), ${dequeue}
     insert into settlement_items (${itemColumns})

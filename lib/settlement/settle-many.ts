@@ -111,8 +111,11 @@ async function settleChunk(tx: Queryable, chunk: DueBucket[], day: string, now: 
       -- LATERAL: one probe of unsettled_payments_due_idx per bucket, whatever the planner guesses of the list's size.
       select p.id, p.created_at, b.sid, p.merchant_id, p.virtual_account_id, p.provider_reference, p.amount, p.fee_amount, p.net_amount, p.received_at
         from b cross join lateral (
-          -- Each payment read in its id's month partitions only (migration 0034), not in every month's.
-          select p.* from unsettled_payments q join payments p on p.id = q.payment_id and p.created_at between id_created_after(q.payment_id) and id_created_before(q.payment_id)
+          -- Each queued payment read by its key (id, created_at) in its own month partition (migration
+          -- 0034): LATERAL … LIMIT 1, so never a hash of every month's payments, whatever the planner
+          -- makes of the queue's size; the lock is taken inside it, on that one row.
+          select p.* from unsettled_payments q
+            cross join lateral (select * from payments p where p.id = q.payment_id and p.created_at = q.payment_created_at limit 1) p
            where q.merchant_id = b.merchant_id and q.currency = b.currency and q.received_at < b.cutoff
              and p.settlement_id is null and p.status = 'RECEIVED' and ${inBucketOfB}
            for update of p) p

@@ -174,7 +174,8 @@ describe('lookups by id read the month partitions of the id\'s time only', () =>
     const reference = `OLD${virtualAccount.id.slice(0, 7).toUpperCase()}`;
     // A payment recorded before migration 0034: a v4 id, and a month before this one.
     const { rows } = await db().execute<{ id: string }>(sql`
-      with claimed as (insert into rail_references (rail, provider_reference) values ('MPESA', ${reference}) returning provider_reference)
+      with claimed as (insert into rail_references (rail, provider_reference, created_at)
+                       values ('MPESA', ${reference}, ${monthsFrom(new Date(), -1).toISOString()}::timestamptz) returning provider_reference)
       insert into payments (id, merchant_id, virtual_account_id, account_number, rail, channel, amount, fee_amount, net_amount, currency,
                             provider_reference, match_status, received_at, created_at)
       select gen_random_uuid(), ${merchant.id}::uuid, ${virtualAccount.id}::uuid, ${virtualAccount.accountNumber}, 'MPESA', 'MOBILE_MONEY', 100, 0, 100, 'KES',
