@@ -282,4 +282,58 @@ ALTER TABLE "events" ALTER COLUMN "id" SET DEFAULT uuid_v7();
 --> statement-breakpoint
 ALTER TABLE "webhook_attempts" ALTER COLUMN "id" SET DEFAULT uuid_v7();
 --> statement-breakpoint
+-- The operator's search across merchants (lib/payments/search-across-merchants.ts): what the query
+-- names in the plain tables first (a reference's claim with its payment's month, an account, a phone
+-- prompt's payment), then each reading of it in payments, given those as values, newest first. A
+-- function so that its statements keep GENERIC plans (SET plan_cache_mode): planned once per
+-- connection, their months pruned from the values when each runs (a claim's or a prompt's month
+-- only); left to choose, PostgreSQL planned them anew on every search, over every month, which
+-- cost several times what running them did. No parallel workers: a generic plan guesses a range
+-- over unknown values to be thousands of rows and would start workers (tens of milliseconds) to read
+-- the few a phone has. One round trip for the whole search.
+CREATE FUNCTION "operator_search_payments"("q" text, "q_upper" text, "phone_from" text, "phone_to" text, "max_rows" int)
+RETURNS SETOF "payments" LANGUAGE plpgsql STABLE ROWS 50
+SET plan_cache_mode = force_generic_plan SET max_parallel_workers_per_gather = 0 AS $$
+DECLARE
+  claimed_1 timestamptz;
+  claimed_2 timestamptz;
+  claimed_3 timestamptz;
+  account uuid;
+  prompt uuid;
+BEGIN
+  SELECT (array_agg(c.created_at))[1], (array_agg(c.created_at))[2], (array_agg(c.created_at))[3] INTO claimed_1, claimed_2, claimed_3
+    FROM rail_references c
+   WHERE (c.rail, c.provider_reference) IN (('MPESA', "q"), ('MPESA', "q_upper"), ('BANK', "q")) AND c.created_at IS NOT NULL;
+  SELECT a.id INTO account FROM virtual_accounts a WHERE a.account_number = "q";
+  SELECT s.payment_id INTO prompt FROM stk_initiations s WHERE s.checkout_request_id = "q";
+  RETURN QUERY
+    SELECT p.* FROM (
+      SELECT r.id, r.created_at FROM (
+        (SELECT x.id, x.created_at FROM payments x
+          WHERE (x.rail, x.provider_reference) IN (('MPESA', "q"), ('MPESA', "q_upper"), ('BANK', "q"))
+            AND x.created_at IN (claimed_1, claimed_2, claimed_3))
+        UNION
+        (SELECT x.id, x.created_at FROM payments x WHERE x.bill_reference = "q" AND x.bill_reference IS NOT NULL
+          ORDER BY x.created_at DESC LIMIT "max_rows")
+        UNION
+        (SELECT x.id, x.created_at FROM payments x WHERE account IS NOT NULL AND x.virtual_account_id = account
+          ORDER BY x.created_at DESC, x.id DESC LIMIT "max_rows")
+        UNION
+        -- A range rather than LIKE: a generic plan cannot take a pattern's prefix to the index, a range it can.
+        (SELECT x.id, x.created_at FROM payments x
+          WHERE "phone_from" IS NOT NULL AND x.payer_phone_reversed IS NOT NULL
+            AND x.payer_phone_reversed ~>=~ "phone_from" AND x.payer_phone_reversed ~<~ "phone_to"
+          ORDER BY x.created_at DESC LIMIT "max_rows")
+        UNION
+        (SELECT x.id, x.created_at FROM payments x
+          WHERE x.id = prompt AND x.created_at BETWEEN id_created_after(prompt) AND id_created_before(prompt))
+      ) r
+      ORDER BY r.created_at DESC, r.id DESC
+      LIMIT "max_rows"
+    ) found
+    JOIN payments p ON p.id = found.id AND p.created_at = found.created_at
+    ORDER BY p.created_at DESC, p.id DESC;
+END;
+$$;
+--> statement-breakpoint
 ANALYZE "payments", "balance_entries", "events", "webhook_attempts", "rail_references", "unsettled_payments";

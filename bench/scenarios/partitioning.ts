@@ -54,7 +54,9 @@ export async function partitioningScenario(target: Target): Promise<string> {
   type Sample = (typeof samples)[number];
   // The national digits reversed (nine), as the operator's search reads a whole number (lib/payments/search-across-merchants.ts).
   const phoneRange = (s: Sample) => [s.phone.slice(0, 9), s.phone.slice(0, 8) + String.fromCharCode(s.phone.charCodeAt(8) + 1)];
-  const queries: [string, boolean, (table: string, sample: Sample) => [string, unknown[]]][] = [
+  // 'generic': as the operator's search sends it, a prepared statement forced to its generic plan in a
+  // transaction of its own (begin, set local plan_cache_mode, the statement, commit: all timed).
+  const queries: [string, boolean | 'generic', (table: string, sample: Sample) => [string, unknown[]]][] = [
     ['a payment by id (GET /payments/{id}, prepared)', true, (table, s) => [`select * from ${table} where ${byId(table)}`, [s.id]]],
     ['a payment by id, planned each time', false, (table, s) => [`select * from ${table} where ${byId(table)}`, [s.id]]],
     ['a payment by id alone (an id without time, as before 0034: every month)', false, (table, s) => [`select * from ${table} where id = $1`, [s.id]]],
@@ -65,32 +67,44 @@ export async function partitioningScenario(target: Target): Promise<string> {
     ['20 payments joined by id (the settlement queue, a search\'s rows)', false, (table, s) => [`select p.* from (select id from ${table} where merchant_id = $1 ${newest} limit 20) q join lateral (select * from ${table} p where p.${byId(table).replaceAll('$1', 'q.id').replaceAll('created_at', 'p.created_at')}) p on true`, [s.merchant_id]]],
     ['20 payments joined by id and created_at (the operator search\'s rows)', false, (table, s) => [`select p.* from (select id, created_at from ${table} where merchant_id = $1 ${newest} limit 20) q join ${table} p on p.id = q.id and p.created_at = q.created_at`, [s.merchant_id]]],
     ['a merchant\'s payment by receipt', false, (table, s) => [`select * from ${table} where merchant_id = $1 and provider_reference = $2`, [s.merchant_id, s.provider_reference]]],
-    ['a rail reference across merchants (partitioned: through its claim\'s created_at, lib/payments/by-reference.ts)', false, (table, s) => [
-      table === 'payments'
-        ? `select * from payments where rail = 'MPESA' and provider_reference = $1 and created_at = (select created_at from rail_references where rail = 'MPESA' and provider_reference = $1)`
-        : `select * from ${table} where rail = 'MPESA' and provider_reference = $1`,
-      [s.provider_reference],
-    ]],
     ['a rail reference across merchants, every month (without the claim\'s created_at)', false, (table, s) => [`select * from ${table} where rail = 'MPESA' and provider_reference = $1`, [s.provider_reference]]],
     ['a payer phone across merchants (newest 50, LIKE, planned each time)', false, (table, s) => [`select * from ${table} where payer_phone_reversed like $1 order by created_at desc limit 50`, [`${s.phone.slice(0, 9)}%`]]],
-    ['a payer phone across merchants (newest 50, a range, prepared: the operator search)', true, (table, s) => [`select * from ${table} where payer_phone_reversed is not null and payer_phone_reversed ~>=~ $1 and payer_phone_reversed ~<~ $2 order by created_at desc limit 50`, phoneRange(s)]],
+    ['a payer phone across merchants (newest 50, a range, prepared, generic plan: the operator search)', 'generic', (table, s) => [`select * from ${table} where payer_phone_reversed is not null and payer_phone_reversed ~>=~ $1 and payer_phone_reversed ~<~ $2 order by created_at desc limit 50`, phoneRange(s)]],
   ];
   const client = await pool().connect();
   const lines: string[] = [];
   try {
-    const timed = async (text: string, values: unknown[], name?: string) => {
+    const timed = async (text: string, values: unknown[], name?: string, generic = false) => {
       const started = performance.now();
+      if (generic) await client.query("begin; set local plan_cache_mode = 'force_generic_plan'");
       await client.query(name ? { name, text, values } : { text, values });
+      if (generic) await client.query('commit');
       return performance.now() - started;
     };
     for (const [index, [name, prepared, make]] of queries.entries()) {
       const times: Record<'payments' | 'payments_plain', number[]> = { payments: [], payments_plain: [] };
       for (const [round, sample] of samples.entries()) {
         const order = round % 2 === 0 ? (['payments', 'payments_plain'] as const) : (['payments_plain', 'payments'] as const);
-        for (const table of order) times[table].push(await timed(...make(table, sample), prepared ? `bench_${table}_${index}` : undefined));
+        for (const table of order) times[table].push(await timed(...make(table, sample), prepared ? `bench_${table}_${index}` : undefined, prepared === 'generic'));
       }
       lines.push(`| ${name} | ${figures(times.payments_plain)} | ${figures(times.payments)} |`);
     }
+    // By rail reference as each layout's service reads it: the plain table by its unique key; the
+    // partitioned one through the claim, then the payment with the claim's created_at as a value
+    // (lib/payments/by-reference.ts: two statements, both timed).
+    const byReference: Record<'payments' | 'payments_plain', number[]> = { payments: [], payments_plain: [] };
+    for (const [round, sample] of samples.entries()) {
+      for (const table of round % 2 === 0 ? (['payments', 'payments_plain'] as const) : (['payments_plain', 'payments'] as const)) {
+        const started = performance.now();
+        if (table === 'payments_plain') await client.query(`select * from payments_plain where rail = 'MPESA' and provider_reference = $1`, [sample.provider_reference]);
+        else {
+          const { rows } = await client.query<{ created_at: string }>(`select created_at::text from rail_references where rail = 'MPESA' and provider_reference = $1`, [sample.provider_reference]);
+          await client.query(`select * from payments where rail = 'MPESA' and provider_reference = $1 and created_at = $2`, [sample.provider_reference, rows[0]!.created_at]);
+        }
+        byReference[table].push(performance.now() - started);
+      }
+    }
+    lines.push(`| a rail reference across merchants (partitioned: its claim, then one month; lib/payments/by-reference.ts) | ${figures(byReference.payments_plain)} | ${figures(byReference.payments)} |`);
     // Writes: a batch of 20 new payments into each, alternately (each insert its own transaction).
     const writes: Record<'payments' | 'payments_plain', number[]> = { payments: [], payments_plain: [] };
     for (let round = 0; round < ROUNDS / 3; round++) {
