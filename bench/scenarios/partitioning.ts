@@ -28,6 +28,18 @@ export async function partitioningScenario(target: Target): Promise<string> {
                      date_trunc('milliseconds', now()) - make_interval(secs => (n::bigint * ${YEAR_SECONDS} / ${PAYMENTS})::int) as at
                 from generate_series(${from}::int, ${Math.min(PAYMENTS, from + 249_999)}::int) n) rows`);
   }
+  const NUMBER_OF_REFERENCE = sql.raw(`('x' || lpad(substr(provider_reference, 2), 16, '0'))::bit(64)::bigint`); // the seed's n, from 'P' || hex(n)
+  // Bills: every 500 consecutive payments (about 9 hours of the year) hold one bill per merchant, 5
+  // payments each; a bill is made just before its first payment (bench_bills stands for
+  // expected_payments, whose merchants the bench does not make: the same shape of lookup).
+  await db().execute(sql`
+    update payments set expected_payment_id = md5('b' || (${NUMBER_OF_REFERENCE} / 500) || '-' || ${NUMBER_OF_REFERENCE} % ${MERCHANTS})::uuid`);
+  await db().execute(sql`drop table if exists bench_bills`);
+  await db().execute(sql`
+    create table bench_bills as
+    select expected_payment_id as id, min(created_at) - interval '1 minute' as created_at, null::timestamptz as payments_since
+      from payments group by expected_payment_id`);
+  await db().execute(sql`alter table bench_bills add primary key (id)`);
   // Each payment's claim with its month, as the service writes it in the payment's statement (migration 0034).
   await db().execute(sql`insert into rail_references (rail, provider_reference, created_at) select rail, provider_reference, created_at from payments on conflict do nothing`);
   await db().execute(sql`drop table if exists payments_plain`);
@@ -39,7 +51,21 @@ export async function partitioningScenario(target: Target): Promise<string> {
     await db().execute(sql.raw(indexdef.replace(/INDEX (\w+) ON ONLY public\.payments /, 'INDEX $1_plain ON public.payments_plain ')));
   }
   await db().execute(sql`alter table payments_plain add primary key (id), add unique (rail, provider_reference)`);
-  await db().execute(sql`vacuum (analyze) payments, payments_plain, rail_references`);
+  // The ledger: one credit per payment, in time order (the sequence follows the time, as the service
+  // writes it), partitioned and in one plain table with main's key, for the statement cut by sequence.
+  await db().execute(sql`
+    insert into balance_entries (id, merchant_id, virtual_account_id, type, amount, balance_after, payment_id, description, created_at)
+    select uuid_v7(created_at), merchant_id, virtual_account_id, 'CREDIT', amount, amount, id, 'bench credit', created_at from payments order by created_at`);
+  await db().execute(sql`drop table if exists balance_entries_plain`);
+  await db().execute(sql`create table balance_entries_plain (like balance_entries including defaults including constraints)`);
+  await db().execute(sql`insert into balance_entries_plain select * from balance_entries`);
+  const { rows: entryIndexes } = await db().execute<{ indexdef: string }>(sql`
+    select indexdef from pg_indexes where tablename = 'balance_entries' and indexname <> 'balance_entries_pkey'`);
+  for (const { indexdef } of entryIndexes) {
+    await db().execute(sql.raw(indexdef.replace(/INDEX (\w+) ON ONLY public\.balance_entries /, 'INDEX $1_plain ON public.balance_entries_plain ')));
+  }
+  await db().execute(sql`alter table balance_entries_plain add primary key (id)`);
+  await db().execute(sql`vacuum (analyze) payments, payments_plain, rail_references, balance_entries, balance_entries_plain`);
   const seededIn = ((performance.now() - seeding) / 1000).toFixed(0);
   const { rows: counted } = await db().execute<{ partitions: number }>(sql`select count(*)::int as partitions from pg_partition_tree('payments') where isleaf`);
 
@@ -105,6 +131,60 @@ export async function partitioningScenario(target: Target): Promise<string> {
       }
     }
     lines.push(`| a rail reference across merchants (partitioned: its claim, then one month; lib/payments/by-reference.ts) | ${figures(byReference.payments_plain)} | ${figures(byReference.payments)} |`);
+    // An account's statement of a Nairobi month, its entries cut by sequence (lib/statements/account-statement.ts):
+    // the cuts are computed first, outside the timing; the partitioned table is read with the period's
+    // created_at bounds a day either side (periodEntries), and without them as before, every month.
+    const statement = { plain: [] as number[], bounded: [] as number[], unbounded: [] as number[] };
+    const entriesOf = (table: string, bounded: boolean) =>
+      `select id, type, amount::text, balance_after::text, payment_id, settlement_id, description, created_at from ${table}
+        where virtual_account_id = $1 and sequence > $2 and sequence <= $3${bounded ? ' and created_at >= $4 and created_at < $5' : ''} order by sequence limit 10001`;
+    for (const [round, sample] of samples.entries()) {
+      const start = new Date(`${nairobiMonthOf(new Date(sample.created_at.replace(' ', 'T').replace(/\+00$/, 'Z')))}-01T00:00:00+03:00`);
+      const end = new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 2, 1) - 3 * 3_600_000);
+      const { rows: cuts } = await client.query<{ start_cut: string; end_cut: string }>(
+        `select coalesce((select max(sequence) from balance_entries_plain where virtual_account_id = $1 and created_at < $2), 0)::text as start_cut,
+                coalesce((select max(sequence) from balance_entries_plain where virtual_account_id = $1 and created_at < $3), 0)::text as end_cut`,
+        [sample.account_id, start.toISOString(), end.toISOString()],
+      );
+      const cut = [sample.account_id, cuts[0]!.start_cut, cuts[0]!.end_cut];
+      const bounds = [new Date(start.getTime() - 86_400_000).toISOString(), new Date(end.getTime() + 86_400_000).toISOString()];
+      const runs: [keyof typeof statement, () => Promise<unknown>][] = [
+        ['plain', () => client.query(entriesOf('balance_entries_plain', false), cut)],
+        ['bounded', () => client.query(entriesOf('balance_entries', true), [...cut, ...bounds])],
+        ['unbounded', () => client.query(entriesOf('balance_entries', false), cut)],
+      ];
+      for (const [which, run] of round % 2 === 0 ? runs : [...runs].reverse()) {
+        const started = performance.now();
+        await run();
+        statement[which].push(performance.now() - started);
+      }
+    }
+    // A bill's payments (the payments list by expectedPaymentId, prepared as the service sends it):
+    // by expected_payment_id alone (before: every month), and from the bill's created_at (or its
+    // payments_since) less a day on, the scalar subquery of lib/payments/by-bill.ts (pruned at run time).
+    const billOf = await client.query<{ id: string; bill: string; merchant: string }>(
+      `select s.id, p.expected_payment_id as bill, p.merchant_id as merchant from unnest($1::uuid[]) s(id) join payments_plain p on p.id = s.id`,
+      [samples.map((sample) => sample.id)],
+    );
+    const billPayments = { plain: [] as number[], bounded: [] as number[], unbounded: [] as number[] };
+    const page = `order by created_at desc nulls last, id desc nulls last limit 51`;
+    const since = `and created_at >= coalesce((select coalesce(b.payments_since, b.created_at) - interval '1 day' from bench_bills b where b.id = $2), '-infinity')`;
+    for (const [round, row] of billOf.rows.entries()) {
+      const runs: [keyof typeof billPayments, () => Promise<unknown>][] = [
+        ['plain', () => client.query({ name: 'bench_bill_plain', text: `select * from payments_plain where merchant_id = $1 and expected_payment_id = $2 ${page}`, values: [row.merchant, row.bill] })],
+        ['bounded', () => client.query({ name: 'bench_bill_bounded', text: `select * from payments where merchant_id = $1 and expected_payment_id = $2 ${since} ${page}`, values: [row.merchant, row.bill] })],
+        ['unbounded', () => client.query({ name: 'bench_bill_unbounded', text: `select * from payments where merchant_id = $1 and expected_payment_id = $2 ${page}`, values: [row.merchant, row.bill] })],
+      ];
+      for (const [which, run] of round % 2 === 0 ? runs : [...runs].reverse()) {
+        const started = performance.now();
+        await run();
+        billPayments[which].push(performance.now() - started);
+      }
+    }
+    lines.push(`| a bill's payments by expected_payment_id, every month (before; prepared) | ${figures(billPayments.plain)} | ${figures(billPayments.unbounded)} |`);
+    lines.push(`| a bill's payments from the bill's created_at less a day (lib/payments/by-bill.ts; prepared) | ${figures(billPayments.plain)} | ${figures(billPayments.bounded)} |`);
+    lines.push(`| an account's statement of a month, cut by sequence, every month (before) | ${figures(statement.plain)} | ${figures(statement.unbounded)} |`);
+    lines.push(`| an account's statement of a month, cut by sequence, with the period's created_at bounds (lib/statements/account-statement.ts) | ${figures(statement.plain)} | ${figures(statement.bounded)} |`);
     // Writes: a batch of 20 new payments into each, alternately (each insert its own transaction).
     const writes: Record<'payments' | 'payments_plain', number[]> = { payments: [], payments_plain: [] };
     for (let round = 0; round < ROUNDS / 3; round++) {
@@ -132,6 +212,9 @@ export async function partitioningScenario(target: Target): Promise<string> {
     ...lines,
   ].join('\n');
 }
+
+/** The Nairobi month (YYYY-MM) of an instant: Nairobi keeps UTC+3 all year. */
+const nairobiMonthOf = (at: Date) => new Date(at.getTime() + 3 * 3_600_000).toISOString().slice(0, 7);
 
 function figures(times: number[]): string {
   const sorted = [...times].sort((a, b) => a - b);
