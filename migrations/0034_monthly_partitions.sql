@@ -336,12 +336,4 @@ BEGIN
 END;
 $$;
 --> statement-breakpoint
--- A bill's payments are read from its created_at on (lib/payments/by-bill.ts), or from the oldest payment
--- it holds when one is older: a payment that needed attention moved onto a bill made after it.
-ALTER TABLE "expected_payments" ADD COLUMN "payments_since" timestamp(3) with time zone;
---> statement-breakpoint
-UPDATE "expected_payments" b SET "payments_since" = held.first
-  FROM (SELECT expected_payment_id, min(created_at) AS first FROM "payments" WHERE expected_payment_id IS NOT NULL GROUP BY 1) held
- WHERE held.expected_payment_id = b.id AND held.first < b.created_at;
---> statement-breakpoint
 ANALYZE "payments", "balance_entries", "events", "webhook_attempts", "rail_references", "unsettled_payments";

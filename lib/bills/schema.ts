@@ -35,13 +35,6 @@ export const expectedPayments = pgTable(
     virtualAccountId: uuid('virtual_account_id').references(() => virtualAccounts.id),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true, precision: 3 }),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
-    /**
-     * The created_at of the oldest payment this bill holds when it is older than the bill (a payment
-     * that needed attention moved onto it, lib/suspense/attention.ts); null when none is. A bill's
-     * payments are read from this or the bill's created_at on (lib/payments/by-bill.ts), so only the
-     * months since are read of the partitioned payments (migration 0034).
-     */
-    paymentsSince: timestamp('payments_since', { withTimezone: true, precision: 3 }),
   },
   (table) => [
     // Unique per merchant in any letter case; also how a payer's reference is found (resolve.ts).

@@ -2,7 +2,6 @@ import { and, eq, gte, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { TenantScope } from '@/lib/api/scope';
 import { visibleTo } from '@/lib/api/scope';
 import { phoneSearchDigits } from '@/lib/platform/phone';
-import { paymentsOfBill } from './by-bill';
 import { payments } from './schema';
 import type { PaymentListFilters } from './schemas';
 
@@ -41,7 +40,7 @@ export function paymentConditions(principal: TenantScope, filters: Filters): SQL
     filters.to ? lt(payments.receivedAt, new Date(filters.to)) : undefined,
     filters.channel ? eq(payments.channel, filters.channel) : undefined,
     filters.virtualAccountId ? eq(payments.virtualAccountId, filters.virtualAccountId) : undefined,
-    filters.expectedPaymentId ? paymentsOfBill(filters.expectedPaymentId) : undefined,
+    filters.expectedPaymentId ? eq(payments.expectedPaymentId, filters.expectedPaymentId) : undefined,
     filters.customerId ? eq(payments.customerId, filters.customerId) : undefined,
     filters.subMerchantId ? eq(payments.subMerchantId, filters.subMerchantId) : undefined,
     filters.minAmount ? gte(payments.amount, filters.minAmount) : undefined,

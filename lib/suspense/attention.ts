@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { virtualAccounts } from '@/lib/accounts/schema';
 import { ApiError, notFound } from '@/lib/api/errors';
 import type { Principal } from '@/lib/api/principal';
@@ -51,12 +51,6 @@ export async function movePayment(principal: Principal, paymentId: string, input
     const match = matchPayment(payment.amount, payment.currency, bill, now);
     const [account] = await tx.select().from(virtualAccounts).where(eq(virtualAccounts.id, payment.virtualAccountId));
     await settleBill(tx, bill, match.bill!, payment.id, account!);
-    // A bill's payments are read from the oldest it holds on (lib/payments/by-bill.ts); this one may be older than the bill.
-    const recorded = sql`${new Date(payment.createdAt).toISOString()}::timestamptz`;
-    await tx
-      .update(expectedPayments)
-      .set({ paymentsSince: sql`case when ${recorded} < ${expectedPayments.createdAt} then least(coalesce(${expectedPayments.paymentsSince}, ${recorded}), ${recorded}) else ${expectedPayments.paymentsSince} end` })
-      .where(eq(expectedPayments.id, bill.id));
     const [moved] = await tx
       .update(payments)
       .set({
