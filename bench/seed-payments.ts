@@ -7,6 +7,17 @@
 import { sql } from 'drizzle-orm';
 import { MERCHANT_TOTALS_SHARDS } from '@/lib/payments/schema';
 import { db } from '@/lib/platform/db';
+import { createMonthlyPartitions, PARTITION_MONTHS_AHEAD } from '@/lib/platform/db/partitions';
+
+/**
+ * The month partitions of a history that starts `since` (migration 0034): a database made today has
+ * partitions from this month on, and seeded months past would otherwise all land in the default one.
+ */
+export async function partitionsSince(since: Date): Promise<void> {
+  const now = new Date();
+  const months = (now.getUTCFullYear() - since.getUTCFullYear()) * 12 + now.getUTCMonth() - since.getUTCMonth();
+  await createMonthlyPartitions({ now: since, monthsAhead: months + PARTITION_MONTHS_AHEAD });
+}
 
 const NAMES = ['Achieng Otieno', 'Wanjiru Kamau', 'Mwangi Kariuki', 'Njeri Wambui', 'Omondi Okoth', 'Chebet Kiprop', 'Mutua Musyoka', 'Akinyi Adhiambo'];
 
@@ -22,14 +33,15 @@ export async function seedPayments(merchantId: string, accounts: SeedAccount[], 
   const ids = `{${accounts.map((account) => account.id).join(',')}}`;
   const numbers = `{${accounts.map((account) => account.accountNumber).join(',')}}`;
   const customers = `{${accounts.map((account) => account.customerId ?? 'NULL').join(',')}}`;
+  await partitionsSince(new Date(Date.now() - count * 3000)); // one payment every 3 s back from now, below
   for (let from = 1; from <= count; from += batchSize) {
     const to = Math.min(count, from + batchSize - 1);
-    // Receipts are unique per rail: 'B' + the row number in hexadecimal, padded to 10 characters.
+    // Ids of the rows' own time, as the service makes them (migration 0034). Receipts are unique per rail: 'B' + the row number in hexadecimal, padded to 10 characters.
     await db().execute(sql`
-      insert into payments (merchant_id, virtual_account_id, customer_id, account_number, rail, channel, amount, fee_amount, net_amount,
+      insert into payments (id, merchant_id, virtual_account_id, customer_id, account_number, rail, channel, amount, fee_amount, net_amount,
                             currency, payer_name, payer_phone, payer_phone_reversed, provider_reference, bill_reference,
                             match_status, received_at, created_at)
-      select ${merchantId}, (${ids}::uuid[])[slot], (${customers}::uuid[])[slot], (${numbers}::text[])[slot], 'MPESA', 'MOBILE_MONEY', amount, fee, amount - fee, 'KES',
+      select uuid_v7(at), ${merchantId}, (${ids}::uuid[])[slot], (${customers}::uuid[])[slot], (${numbers}::text[])[slot], 'MPESA', 'MOBILE_MONEY', amount, fee, amount - fee, 'KES',
              (${sql.raw(names)})[1 + n % ${NAMES.length}] || ' ' || (n % 997), phone, reverse(phone),
              'B' || lpad(upper(to_hex(n)), 9, '0'), (${numbers}::text[])[slot], 'UNMATCHED', at, at
         from (select n, 1 + n % ${accounts.length} as slot, (10 + n % 4990)::numeric as amount,
@@ -38,8 +50,8 @@ export async function seedPayments(merchantId: string, accounts: SeedAccount[], 
                      date_trunc('milliseconds', now()) - make_interval(secs => n * 3) as at
                 from generate_series(${from}::int, ${to}::int) as n) rows`);
   }
-  // Each reference claimed, as ingestion claims it (migration 0019), so that ledger:check holds.
-  await db().execute(sql`insert into rail_references (rail, provider_reference) select rail, provider_reference from payments where merchant_id = ${merchantId} on conflict do nothing`);
+  // Each reference claimed with its payment's time, as ingestion claims it (migrations 0019, 0034), so that ledger:check holds.
+  await db().execute(sql`insert into rail_references (rail, provider_reference, created_at) select rail, provider_reference, created_at from payments where merchant_id = ${merchantId} on conflict do nothing`);
   await db().execute(sql`
     insert into payment_daily_totals (merchant_id, day, virtual_account_id, sub_merchant_id, channel, currency, payment_count, total_amount, fee_amount)
     select merchant_id, (received_at at time zone 'Africa/Nairobi')::date, virtual_account_id, sub_merchant_id, channel, currency, count(*), sum(amount), sum(fee_amount)

@@ -2,6 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { db } from '@/lib/platform/db';
 import { seedBenchMerchants } from '../seed-merchants';
+import { partitionsSince } from '../seed-payments';
 
 export const PAYMENTS = Number(process.env.BENCH_OPERATOR_PAYMENTS ?? 10_000_000);
 export const MERCHANTS = Number(process.env.BENCH_OPERATOR_MERCHANTS ?? 10_000);
@@ -31,14 +32,17 @@ const unit = (salt: number) => sql.raw(`(((n::bigint * 2654435761 + ${salt}) % 4
  *   the rest ⌊PAYERS · u²⌋, so regulars pay far more often than the average five times;
  * - amounts: whole shillings from 10 to 150,000, 10 · 15000^(u^1.5): median about 300 KES, as paybill
  *   payments are mostly small;
+ * - ids: of the row's own time, as the service makes them (time-ordered, migration 0034);
  * - time: the rows span a year in order of n (newest last), a minute's jitter each; a third carry a
  *   bill reference that many merchants use alike (INV-…).
  */
 export function insertPayments(from: number, to: number) {
+  // Each payment with its reference's claim, as the service writes them (migrations 0019, 0034).
   return db().execute(sql`
-    insert into payments (merchant_id, virtual_account_id, account_number, rail, channel, amount, fee_amount, net_amount, currency,
+    with inserted as (
+    insert into payments (id, merchant_id, virtual_account_id, account_number, rail, channel, amount, fee_amount, net_amount, currency,
                           payer_name, payer_phone, payer_phone_reversed, provider_reference, bill_reference, match_status, received_at, created_at)
-    select s.merchant_id, s.id, s.account_number, 'MPESA', 'MOBILE_MONEY', amount, fee, amount - fee, 'KES',
+    select uuid_v7(at), s.merchant_id, s.id, s.account_number, 'MPESA', 'MOBILE_MONEY', amount, fee, amount - fee, 'KES',
            'Bench payer ' || payer, phone, reverse(phone), 'Q' || lpad(upper(to_hex(n)), 9, '0'),
            case when n % 3 = 0 then 'INV-' || (n % 50000) end, 'UNMATCHED', at, at
       from (select n, payer, amount,
@@ -50,7 +54,9 @@ export function insertPayments(from: number, to: number) {
                            case when n <= ${PAYERS} then n - 1 else least(${PAYERS - 1}, floor(${PAYERS} * power(${unit(5)}, 2))::int) end as payer,
                            round(10 * power(15000, power(${unit(11)}, 1.5)))::numeric as amount
                       from generate_series(${from}::bigint, ${to}::bigint) as n) drawn) rows
-      join bench_operator_slots s on s.slot = rows.slot`);
+      join bench_operator_slots s on s.slot = rows.slot
+    returning rail, provider_reference, created_at)
+    insert into rail_references (rail, provider_reference, created_at) select rail, provider_reference, created_at from inserted`);
 }
 
 interface IndexDefinition {
@@ -79,7 +85,9 @@ async function rebuild(indexes: IndexDefinition[]): Promise<void> {
   for (const index of indexes) {
     await db().transaction(async (tx) => {
       await tx.execute(sql`set local maintenance_work_mem = '512MB'`);
-      await tx.execute(sql.raw(index.definition));
+      // A partitioned table's index reads back as CREATE INDEX … ON ONLY (the parent's alone, left
+      // invalid, migration 0034): made here on the table whole, every partition's index with it.
+      await tx.execute(sql.raw(index.definition.replace(' ON ONLY ', ' ON ')));
     });
   }
 }
@@ -110,6 +118,7 @@ export async function seed(log: (line: string) => void = () => {}): Promise<Seed
     select row_number() over (order by a.id)::int as slot, a.id, a.merchant_id, a.account_number
       from virtual_accounts a join merchants m on m.id = a.merchant_id where m.name like ${PREFIX + '%'}`);
   await db().execute(sql`create unique index on bench_operator_slots (slot)`);
+  await partitionsSince(new Date(Date.now() - (YEAR_SECONDS + 3600) * 1000)); // the payments below go back a year
 
   const indexes = await secondaryIndexes();
   for (const index of indexes) await db().execute(sql.raw(`drop index ${index.name}`));

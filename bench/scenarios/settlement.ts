@@ -172,8 +172,8 @@ async function manyMerchants(): Promise<string[]> {
  */
 async function paymentRewrites(): Promise<string> {
   const { rows } = await db().execute<{ updated: string; hot: string; heap: string; indexes: string }>(sql`
-    select n_tup_upd::text as updated, n_tup_hot_upd::text as hot, pg_size_pretty(pg_relation_size(relid)) as heap, pg_size_pretty(pg_indexes_size(relid)) as indexes
-      from pg_stat_user_tables where relname = 'payments'`);
+    select sum(n_tup_upd)::text as updated, sum(n_tup_hot_upd)::text as hot, pg_size_pretty(sum(pg_relation_size(relid))) as heap, pg_size_pretty(sum(pg_indexes_size(relid))) as indexes
+      from pg_stat_user_tables where relid in (select relid from pg_partition_tree('payments') where isleaf)`);
   const row = rows[0]!;
   return `\npayments: ${Number(row.updated).toLocaleString('en')} rows updated in this run, ${Number(row.hot).toLocaleString('en')} of them HOT (no index entry written); heap ${row.heap}, indexes ${row.indexes}`;
 }

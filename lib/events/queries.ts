@@ -7,6 +7,7 @@ import { db, type Queryable } from '@/lib/platform/db';
 import { readDb } from '@/lib/platform/db/read-pool';
 import { events } from './schema';
 import type { EventListFilters } from './schemas';
+import { writtenNear } from '@/lib/platform/db/ids';
 
 export type EventRow = typeof events.$inferSelect;
 
@@ -18,7 +19,7 @@ export async function findEvent(tx: Queryable, principal: TenantScope, eventId: 
   const [event] = await tx
     .select()
     .from(events)
-    .where(and(eq(events.id, eventId), visibleTo(principal, events), recent()));
+    .where(and(eq(events.id, eventId), writtenNear(events.createdAt, eventId), visibleTo(principal, events), recent()));
   return event;
 }
 

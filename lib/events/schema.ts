@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export const eventTypes = [
   'payment.received',
@@ -32,7 +32,7 @@ export type EventType = (typeof eventTypes)[number];
 export const events = pgTable(
   'events',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id').notNull().default(sql`uuid_v7()`),
     merchantId: uuid('merchant_id').notNull(),
     subMerchantId: uuid('sub_merchant_id'),
     type: text('type', { enum: eventTypes }).notNull(),
@@ -40,5 +40,9 @@ export const events = pgTable(
     data: jsonb('data').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
-  (table) => [index('events_merchant_created_idx').on(table.merchantId, table.createdAt.desc(), table.id.desc())],
+  (table) => [
+    // Partitioned by month on created_at (migration 0034): the key must include it.
+    primaryKey({ name: 'events_pkey', columns: [table.id, table.createdAt] }),
+    index('events_merchant_created_idx').on(table.merchantId, table.createdAt.desc(), table.id.desc()),
+  ],
 );

@@ -47,7 +47,7 @@ const invariants = (only: Scope): Record<string, SQL> => ({
            coalesce(sum(e.amount) filter (where e.type = 'FEE'), 0) as fees
       from payments p left join balance_entries e on e.payment_id = p.id
      where ${only('p')}
-     group by p.id
+     group by p.id, p.created_at -- the key of partitioned payments (migration 0034): the other columns follow from it
     having count(*) filter (where e.type = 'CREDIT') <> 1
         or coalesce(sum(e.amount) filter (where e.type = 'CREDIT'), 0) <> p.amount
         or count(*) filter (where e.type = 'DEBIT') <> (case when p.status = 'REVERSED' then 1 else 0 end)
@@ -57,7 +57,7 @@ const invariants = (only: Scope): Record<string, SQL> => ({
     select p.id, p.status, count(r.id) filter (where r.status = 'CONFIRMED') as confirmed, count(r.id) filter (where r.status = 'REQUESTED') as requested
       from payments p left join payment_reversals r on r.payment_id = p.id
      where ${only('p')}
-     group by p.id
+     group by p.id, p.created_at -- the key of partitioned payments (migration 0034): the other columns follow from it
     having count(r.id) filter (where r.status = 'CONFIRMED') <> (case when p.status = 'REVERSED' then 1 else 0 end)
         or count(r.id) filter (where r.status = 'REQUESTED') <> (case when p.status = 'REVERSAL_PENDING' then 1 else 0 end)`,
   'a bill\'s amount paid is the sum of the payments matched to it': sql`
@@ -130,14 +130,21 @@ const invariants = (only: Scope): Record<string, SQL> => ({
     select p.id, p.rail, p.provider_reference, s.id as suspense_id, s.status
       from payments p join suspense_payments s on s.rail = p.rail and s.provider_reference = p.provider_reference
      where ${only('p')} and (s.status <> 'RESOLVED' or s.resolved_payment_id <> p.id)`,
-  // The claim is what keeps the rule above true for copies still to come (migration 0019).
-  'every payment and every suspense row holds the claim of its rail reference': sql`
+  // The claim is what keeps the rule above true for copies still to come (migration 0019); a
+  // payment's claim also names its month partition, which lookups by reference read (migration 0034).
+  'every payment and every suspense row holds the claim of its rail reference, a payment\'s with its created_at': sql`
     select 'payment' as kept_as, p.id, p.rail, p.provider_reference from payments p
-     where ${only('p')} and not exists (select 1 from rail_references r where r.rail = p.rail and r.provider_reference = p.provider_reference)
+     where ${only('p')}
+       and not exists (select 1 from rail_references r where r.rail = p.rail and r.provider_reference = p.provider_reference and r.created_at = p.created_at)
     union all
     select 'suspense', s.id, s.rail, s.provider_reference from suspense_payments s
      where ${only('s')}
        and not exists (select 1 from rail_references r where r.rail = s.rail and r.provider_reference = s.provider_reference)`,
+  // payments is partitioned by month (migration 0034), so the pair is no longer a unique key of its
+  // own: the claim decides exactly once, and this checks that it did.
+  'a rail reference is at most one payment': sql`
+    select p.rail, p.provider_reference, count(*) as payments from payments p
+     where ${only('p')} group by p.rail, p.provider_reference having count(*) > 1`,
   'resolved suspense became exactly one payment of its rail, reference, amount and currency': sql`
     select s.id, s.rail, s.provider_reference, s.amount, s.resolved_payment_id, p.id as payment_id, p.amount as payment_amount
       from suspense_payments s left join payments p on p.id = s.resolved_payment_id
@@ -164,6 +171,10 @@ const invariants = (only: Scope): Record<string, SQL> => ({
     select e.id, e.merchant_id, e.virtual_account_id, a.merchant_id as account_merchant_id
       from balance_entries e left join virtual_accounts a on a.id = e.virtual_account_id
      where ${only('e')} and (a.id is null or a.merchant_id <> e.merchant_id)`,
+  // What the foreign key from deliveries to events guarded until events were partitioned (migration 0034).
+  'a webhook delivery is of an existing event of its merchant': sql`
+    select d.id, d.event_id, d.merchant_id from webhook_deliveries d
+     where ${only('d')} and not exists (select 1 from events e where e.id = d.event_id and e.merchant_id = d.merchant_id)`,
   'an event belongs to an existing merchant': sql`
     select e.id, e.merchant_id, e.type from events e where ${only('e')} and not exists (select 1 from merchants m where m.id = e.merchant_id)`,
   // A set difference, not NOT EXISTS: with stale statistics right after a burst of payments the

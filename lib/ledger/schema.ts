@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { money } from '@/lib/accounts/schema';
 
 /** SETTLEMENT: the net paid out of an account (negative), or given back when a settlement fails or returns. */
@@ -13,7 +13,7 @@ export const balanceEntryTypes = ['CREDIT', 'FEE', 'DEBIT', 'SETTLEMENT'] as con
 export const balanceEntries = pgTable(
   'balance_entries',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id').notNull().default(sql`uuid_v7()`),
     merchantId: uuid('merchant_id').notNull(),
     virtualAccountId: uuid('virtual_account_id').notNull(),
     type: text('type', { enum: balanceEntryTypes }).notNull(),
@@ -29,6 +29,8 @@ export const balanceEntries = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (table) => [
+    // Partitioned by month on created_at (migration 0034): the key must include it.
+    primaryKey({ name: 'balance_entries_pkey', columns: [table.id, table.createdAt] }),
     index('balance_entries_payment_idx').on(table.paymentId),
     index('balance_entries_account_created_idx').on(table.virtualAccountId, table.createdAt.desc(), table.id.desc()),
     // Account statements cut periods by sequence (migration 0015, lib/statements/account-statement.ts).

@@ -44,7 +44,7 @@ export const settlementInvariants = (only: Scope): Record<string, SQL> => ({
     select p.id, p.status, p.settlement_id, count(i.settlement_id) as standing, (array_agg(i.settlement_id))[1] as item_settlement_id
       from payments p left join settlement_items i on i.payment_id = p.id and i.kind = 'PAYMENT' and i.released_at is null
      where ${only('p')}
-     group by p.id
+     group by p.id, p.created_at -- the key of partitioned payments (migration 0034): the other columns follow from it
     having count(i.settlement_id) > 1 or p.settlement_id is distinct from (array_agg(i.settlement_id))[1]`,
   'every reversal taken back is in at most one standing settlement, and its settlement id names that one': sql`
     select r.id, r.status, r.settlement_id, count(i.settlement_id) as standing, (array_agg(i.settlement_id))[1] as item_settlement_id
@@ -59,7 +59,9 @@ export const settlementInvariants = (only: Scope): Record<string, SQL> => ({
       from payments p left join unsettled_payments q on q.payment_id = p.id
      where ${only('p')}
        and case when p.settlement_id is null and p.status <> 'REVERSED'
+                -- payment_created_at: the partition key settlement joins the payment by (migration 0034).
                 then q.payment_id is null or q.merchant_id <> p.merchant_id or q.currency <> p.currency or q.received_at <> p.received_at
+                     or q.payment_created_at <> p.created_at
                 else q.payment_id is not null end`,
   'a settlement\'s amounts are the sums of its items': sql`
     select s.id, s.gross_amount, s.fee_amount, s.reversal_amount, s.brought_forward, s.carried_forward, s.amount, s.entry_count,

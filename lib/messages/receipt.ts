@@ -45,7 +45,8 @@ async function paymentFacts(paymentId: string): Promise<PaymentFacts | undefined
       from payments p
       left join expected_payments b on b.id = p.expected_payment_id
       left join customers c on c.id = coalesce(b.customer_id, p.customer_id)
-     where p.id = ${paymentId} and p.status = 'RECEIVED'`);
+     where p.id = ${paymentId} and p.created_at between id_created_after(${paymentId}::uuid) and id_created_before(${paymentId}::uuid) -- its month only (migration 0034)
+       and p.status = 'RECEIVED'`);
   const row = rows[0];
   return row ? { ...row, received_at: new Date(row.received_at) } : undefined;
 }

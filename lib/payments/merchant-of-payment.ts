@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
 import { db } from '@/lib/platform/db';
 import { payments } from './schema';
+import { paymentWithId } from './by-id';
 
 /**
  * Whose payment this is, for the operator's console only: it names the merchant so that every
@@ -8,6 +8,6 @@ import { payments } from './schema';
  * no payment has this id.
  */
 export async function merchantOfPayment(paymentId: string): Promise<string | undefined> {
-  const [row] = await db().select({ merchantId: payments.merchantId }).from(payments).where(eq(payments.id, paymentId));
+  const [row] = await db().select({ merchantId: payments.merchantId }).from(payments).where(paymentWithId(paymentId));
   return row?.merchantId;
 }

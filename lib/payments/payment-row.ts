@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { fromUnits, storedText, toUnits } from '@/lib/money/decimal';
+import { timeOrderedId } from '@/lib/platform/db/ids';
 import { chargeFor } from '@/lib/pricing/charge';
 import type { MerchantPricing } from '@/lib/pricing/current';
 import type { InboundPayment } from './inbound';
@@ -34,7 +34,8 @@ export function paymentRow(inbound: InboundPayment, account: AccountIdentity, bi
   const { fee, rule } = chargeFor(pricing, inbound.amount, inbound.channel, account.currency, inbound.receivedAt);
   const match = matchPayment(inbound.amount, inbound.currency, bill, now);
   return {
-    id: randomUUID(),
+    // Of the same instant as createdAt: a lookup by id reads that month's partition only (migration 0034).
+    id: timeOrderedId(now),
     merchantId: account.merchantId,
     subMerchantId: account.subMerchantId,
     virtualAccountId: account.id,

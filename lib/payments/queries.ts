@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { and, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { afterCursor, newestFirst } from '@/lib/api/pagination';
 import { notFound } from '@/lib/api/errors';
 import { visibleTo, type TenantScope } from '@/lib/api/scope';
@@ -8,6 +8,7 @@ import { paymentConditions } from './filters';
 import { payments } from './schema';
 import type { PaymentListFilters } from './schemas';
 import type { PaymentRow } from './serialize';
+import { paymentWithId } from './by-id';
 
 /**
  * The payment's columns named as PaymentRow names them, rendered once, read as prepared statements
@@ -29,7 +30,7 @@ export function listPayments(principal: TenantScope, filters: PaymentListFilters
 }
 
 export async function getPayment(principal: TenantScope, paymentId: string) {
-  const [payment] = await selectPayments(and(eq(payments.id, paymentId), visibleTo(principal, payments)));
+  const [payment] = await selectPayments(and(paymentWithId(paymentId), visibleTo(principal, payments)));
   if (!payment) throw notFound('The payment');
   return payment;
 }

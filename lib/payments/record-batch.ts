@@ -97,8 +97,9 @@ const runBatchStatement = preparedWithInput<{ id: string }>(
       -- One rail reference, one record (migration 0019): a reference held in suspense, or by another
       -- payment, is not claimed again, and its payment is not written. Claimed in key order, so two
       -- batches holding copies of the same references (to accounts of two lanes) never wait in a circle.
-      insert into rail_references (rail, provider_reference)
-      select rail, provider_reference from input where (select count(*) from locked) >= 0 order by rail, provider_reference
+      -- With the partition key of the copy that is written (the first, by ord; migration 0034).
+      insert into rail_references (rail, provider_reference, created_at)
+      select rail, provider_reference, created_at from input where (select count(*) from locked) >= 0 order by rail, provider_reference, ord
       on conflict do nothing
       returning rail, provider_reference
     ), inserted as (
@@ -110,9 +111,12 @@ const runBatchStatement = preparedWithInput<{ id: string }>(
              rail, channel, amount, fee_amount, net_amount, 0, currency, payer_name, payer_phone,
              payer_phone_reversed, payer_account, provider_reference, bill_reference, narration, 'UNMATCHED',
              received_at, created_at, fee_rule
-        from input join claimed using (rail, provider_reference)
+        -- A batch may hold two copies of one reference (a redelivery while the first is in flight): the
+        -- claim is made once, and only the first copy is written (payments, partitioned by month since
+        -- migration 0034, has no unique key of the reference to drop the second).
+        from (select distinct on (rail, provider_reference) input.* from input join claimed using (rail, provider_reference)
+               order by rail, provider_reference, ord) first_copy
        order by ord
-      on conflict (rail, provider_reference) do nothing
       returning id
     ), written as (
       select input.* from input join inserted using (id)

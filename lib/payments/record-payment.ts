@@ -35,7 +35,8 @@ function recordPaymentSql(payment: PaymentRow, posting: Omit<Posting, 'paymentId
   const p = payment;
   return sql`
     with claimed as (
-      insert into rail_references (rail, provider_reference) values (${p.rail}, ${p.providerReference})
+      -- With the payment's partition key: a later lookup by reference reads one month (migration 0034).
+      insert into rail_references (rail, provider_reference, created_at) values (${p.rail}, ${p.providerReference}, ${p.createdAt.toISOString()}::timestamptz)
       on conflict do nothing
       returning 1
     ), inserted as (
@@ -48,9 +49,19 @@ function recordPaymentSql(payment: PaymentRow, posting: Omit<Posting, 'paymentId
              ${p.overpaidAmount}::numeric, ${p.currency}::text, ${p.payerName}::text, ${p.payerPhone}::text, ${p.payerPhoneReversed}::text,
              ${p.payerAccount}::text, ${p.providerReference}::text, ${p.billReference}::text, ${p.narration}::text, ${p.matchStatus}::text,
              ${p.receivedAt.toISOString()}::timestamptz, ${p.createdAt.toISOString()}::timestamptz, ${JSON.stringify(p.feeRule)}::jsonb
-       where exists (select 1 from claimed) or ${claimHeld}::boolean
-      on conflict (rail, provider_reference) do nothing
+       where exists (select 1 from claimed)
+          -- A held claim (suspense being resolved, locked by the caller) writes the payment once: the
+          -- claim is the only unique key of a reference since payments are partitioned, and it has a
+          -- created_at once a payment holds it (migration 0034: one row read, not every month's index).
+          or (${claimHeld}::boolean and not exists (select 1 from rail_references
+                                                     where rail = ${p.rail}::text and provider_reference = ${p.providerReference}::text and created_at is not null))
       returning id
+    ), held_claim as (
+      -- A claim held by suspense has no payment's time yet: the payment made under it gives it.
+      update rail_references set created_at = ${p.createdAt.toISOString()}::timestamptz
+       where ${claimHeld}::boolean and rail = ${p.rail}::text and provider_reference = ${p.providerReference}::text
+         and exists (select 1 from inserted)
+      returning 1
     ), ${ledgerCtes({ ...posting, paymentId: p.id, providerReference: p.providerReference }, inserted)},
     ${eventWithDeliveriesCtes({ merchantId: p.merchantId, subMerchantId: p.subMerchantId, type: 'payment.received', data: toPaymentJson(p) }, { guard: inserted })}
     select (select count(*) from inserted)::int as inserted, (select count(*) from jobs) as jobs`;

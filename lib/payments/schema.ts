@@ -29,7 +29,7 @@ export type AttentionResolution = (typeof attentionResolutions)[number];
 export const payments = pgTable(
   'payments',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id').notNull().default(sql`uuid_v7()`),
     merchantId: uuid('merchant_id').notNull(),
     subMerchantId: uuid('sub_merchant_id'),
     virtualAccountId: uuid('virtual_account_id').notNull(),
@@ -74,7 +74,10 @@ export const payments = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (table) => [
-    unique('payments_rail_reference_key').on(table.rail, table.providerReference),
+    // Partitioned by month on created_at (migration 0034): the key must include it. Exactly once per
+    // rail reference is rail_references' primary key; here the pair is only indexed, for look-ups.
+    primaryKey({ name: 'payments_pkey', columns: [table.id, table.createdAt] }),
+    index('payments_rail_reference_idx').on(table.rail, table.providerReference),
     check('payments_status_check', sql`${table.status} IN ('RECEIVED', 'REVERSAL_PENDING', 'REVERSED')`),
     index('payments_merchant_created_idx').on(table.merchantId, table.createdAt.desc(), table.id.desc()),
     index('payments_merchant_received_idx').on(table.merchantId, table.receivedAt),
@@ -236,6 +239,11 @@ export const railReferences = pgTable(
   {
     rail: text('rail', { enum: paymentRails }).notNull(),
     providerReference: text('provider_reference').notNull(),
+    /**
+     * The partition key of the reference's payment (migration 0034): a lookup by reference reads one
+     * month partition of payments. Null while the reference is held in suspense (no payment yet).
+     */
+    createdAt: timestamp('created_at', { withTimezone: true }),
   },
   (table) => [primaryKey({ name: 'rail_references_pkey', columns: [table.rail, table.providerReference] })],
 );

@@ -1,6 +1,6 @@
-import { desc, inArray, sql } from 'drizzle-orm';
-import { merchants } from '@/lib/merchants/schema';
+import { getTableColumns, sql } from 'drizzle-orm';
 import { db } from '@/lib/platform/db';
+import { executePrepared } from '@/lib/platform/db/prepared';
 import { phoneSearchDigits, storedPhone } from '@/lib/platform/phone';
 import { payments } from './schema';
 import type { PaymentRow } from './serialize';
@@ -16,6 +16,9 @@ export interface PaymentOfAnyMerchant {
 
 const reversed = (digits: string) => digits.split('').reverse().join('');
 
+/** The first text after every text that starts with `prefix` (digits only: the next character code). */
+const afterPrefix = (prefix: string) => prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1);
+
 /**
  * The provider's support desk finding a payment without knowing whose it is (issue 26): by M-Pesa
  * receipt or bank reference, a virtual account number, the reference the payer typed, the payer's
@@ -27,42 +30,30 @@ const reversed = (digits: string) => digits.split('').reverse().join('');
  *
  * A phone is matched only when whole (its national digits, which end both 2547… and 07… as rails
  * send it): the last few digits of a number, across every merchant, name thousands of payers.
+ *
+ * Payments are partitioned by month (migration 0034): the readings are the SQL function
+ * operator_search_payments (migration 0034), whose statements keep generic plans, planned once per
+ * connection and pruned from the values they are given when they run; planning them anew over
+ * every month's partitions cost more than running them (docs/scaling.md, "Partitioning", "The
+ * operator's search"). One round trip.
  */
 export async function searchPaymentsAcrossMerchants(query: string): Promise<PaymentOfAnyMerchant[]> {
   const q = query.trim().slice(0, MAX_QUERY);
   if (!q) return [];
   // The national digits (712345678) of a whole number, which end 254712345678 and 0712345678 alike.
   const phonePrefix = storedPhone(q) ? reversed(phoneSearchDigits(q)!) : null;
-  const limit = CROSS_MERCHANT_SEARCH_LIMIT;
-  const found = await db().execute<{ id: string }>(sql`
-    select id from (
-      (select id, created_at from payments
-        where (rail, provider_reference) in (('MPESA', ${q}), ('MPESA', ${q.toUpperCase()}), ('BANK', ${q})))
-      union
-      (select id, created_at from payments where bill_reference = ${q} and bill_reference is not null
-        order by created_at desc limit ${limit})
-      union
-      (select id, created_at from payments
-        where virtual_account_id = (select id from virtual_accounts where account_number = ${q})
-        order by created_at desc, id desc limit ${limit})
-      union
-      (select id, created_at from payments
-        where ${phonePrefix}::text is not null and payer_phone_reversed is not null
-          and payer_phone_reversed like ${phonePrefix ? `${phonePrefix}%` : ''}
-        order by created_at desc limit ${limit})
-      union
-      (select payment.id, payment.created_at from stk_initiations prompt join payments payment on payment.id = prompt.payment_id
-        where prompt.checkout_request_id = ${q})
-    ) found
-    order by created_at desc, id desc
-    limit ${limit}`);
-  const ids = found.rows.map((row) => row.id);
-  if (ids.length === 0) return [];
-  const rows = await db()
-    .select({ payment: payments, merchant: { id: merchants.id, name: merchants.name } })
-    .from(payments)
-    .innerJoin(merchants, sql`${merchants.id} = ${payments.merchantId}`)
-    .where(inArray(payments.id, ids))
-    .orderBy(desc(payments.createdAt), desc(payments.id));
-  return rows;
+  const rows = await executePrepared<PaymentRow & { merchant_name: string }>(db(), sql`
+    select ${foundColumns}, merchant.name as merchant_name
+      from operator_search_payments(${q}::text, ${q.toUpperCase()}::text, ${phonePrefix}::text,
+                                    ${phonePrefix ? afterPrefix(phonePrefix) : null}::text, ${CROSS_MERCHANT_SEARCH_LIMIT}::int) found
+      join merchants merchant on merchant.id = found.merchant_id
+     order by found.created_at desc, found.id desc`);
+  return rows.map(({ merchant_name: name, ...payment }) => ({ payment, merchant: { id: payment.merchantId, name } }));
 }
+
+/** The function's rows (payments') named as PaymentRow names them. */
+const foundColumns = sql.raw(
+  Object.entries(getTableColumns(payments))
+    .map(([key, column]) => `found."${column.name}" as "${key}"`)
+    .join(', '),
+);

@@ -21,6 +21,7 @@ import { paymentRejected } from './payment-rejected';
 import { newBankReference, newMpesaReceipt } from './references';
 import { keepSandboxTransaction } from '@/lib/recovery/sandbox-list';
 import type { BankCreditInput, C2bPaymentInput, SandboxDroppedPayment, SandboxInboundPaymentInput } from './schemas';
+import { paymentWithReference } from '@/lib/payments/by-reference';
 
 type SandboxDroppedPaymentJson = z.infer<typeof SandboxDroppedPayment>;
 
@@ -37,7 +38,8 @@ const visibleTo = (principal: Principal, payment: PaymentRow) =>
 
 /** A reference seen before: the caller's own payment is replayed; anyone else's is a conflict. */
 async function earlierPayment(principal: Principal, rail: 'MPESA' | 'BANK', reference: string) {
-  const [payment] = await db().select().from(payments).where(and(eq(payments.rail, rail), eq(payments.providerReference, reference)));
+  const whereReference = await paymentWithReference(db(), rail, reference);
+  const [payment] = whereReference ? await db().select().from(payments).where(whereReference) : [];
   if (payment) {
     if (!visibleTo(principal, payment)) throw referenceTaken();
     return payment;

@@ -12,6 +12,8 @@ import { reverseByRail } from './rail-return';
 import { paymentReversals, type ReversalRow } from './schema';
 import type { DarajaReversalResultInput } from './schemas';
 import { confirmReversal, failReversal, pendingReversalOf } from './settle';
+import { paymentWithId } from '@/lib/payments/by-id';
+import { paymentWithReference } from '@/lib/payments/by-reference';
 
 type Result = DarajaReversalResultInput['Result'];
 /** The fields a Result (or a queue-timeout notice) is matched by; every one optional. */
@@ -30,13 +32,14 @@ async function byConversation(result: Ids): Promise<ReversalRow | undefined> {
 /** The reversal waiting for the M-Pesa transaction the Result names, when its ids were not stored yet. */
 async function byOriginalTransaction(original: string | undefined): Promise<ReversalRow | undefined> {
   if (!original) return undefined;
-  const [payment] = await db().select({ id: payments.id }).from(payments).where(and(eq(payments.rail, 'MPESA'), eq(payments.providerReference, storableKey(original))));
+  const whereReference = await paymentWithReference(db(), 'MPESA', storableKey(original));
+  const [payment] = whereReference ? await db().select({ id: payments.id }).from(payments).where(whereReference) : [];
   return payment ? pendingReversalOf(db(), payment.id) : undefined;
 }
 
 async function providerReferenceOf(paymentId: string | undefined): Promise<string | undefined> {
   if (!paymentId) return undefined;
-  const [payment] = await db().select({ reference: payments.providerReference }).from(payments).where(eq(payments.id, paymentId));
+  const [payment] = await db().select({ reference: payments.providerReference }).from(payments).where(paymentWithId(paymentId));
   return payment?.reference;
 }
 
@@ -81,7 +84,7 @@ function amountMismatch(parameters: Map<string, unknown>, payment: { amount: str
 }
 
 async function paymentOf(paymentId: string) {
-  const [payment] = await db().select({ amount: payments.amount, currency: payments.currency }).from(payments).where(eq(payments.id, paymentId));
+  const [payment] = await db().select({ amount: payments.amount, currency: payments.currency }).from(payments).where(paymentWithId(paymentId));
   return payment!;
 }
 

@@ -7,6 +7,7 @@ import { db } from '@/lib/platform/db';
 import { storableText } from '@/lib/platform/text';
 import { paymentReversals } from './schema';
 import { confirmReversalIn } from './settle';
+import { paymentWithReference } from '@/lib/payments/by-reference';
 
 export interface RailReturn {
   rail: PaymentRail;
@@ -42,11 +43,8 @@ function checkWhole(payment: PaymentRow, input: RailReturn) {
  */
 export async function reverseByRail(input: RailReturn): Promise<RailReturnOutcome> {
   return db().transaction(async (tx) => {
-    const [payment] = await tx
-      .select()
-      .from(payments)
-      .where(and(eq(payments.rail, input.rail), eq(payments.providerReference, input.providerReference)))
-      .for('update');
+    const whereReference = await paymentWithReference(tx, input.rail, input.providerReference);
+    const [payment] = whereReference ? await tx.select().from(payments).where(whereReference).for('update') : [];
     if (!payment) throw notFound(`A ${input.rail === 'BANK' ? 'credit with that bank reference' : 'payment with that transaction id'}`);
     const railReference = storableText(input.railReference);
     const [seen] = await tx

@@ -1,5 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, sql } from 'drizzle-orm';
 import { ApiError, notFound } from '@/lib/api/errors';
 import { visibleTo } from '@/lib/api/scope';
 import type { Principal } from '@/lib/auth/principal';
@@ -15,6 +15,7 @@ import { reversalModeFor } from './rail-mode';
 import { paymentReversals, type ReversalRow } from './schema';
 import { SIMULATE_REVERSAL_TASK, SIMULATED_REVERSAL_MS } from './simulator-timing';
 import { recordAudit } from '@/lib/audit/record';
+import { paymentWithId } from '@/lib/payments/by-id';
 
 const inProgress = () => new ApiError(409, 'reversal_in_progress', 'Reversal in progress', 'A reversal of this payment is already waiting for the rail\'s answer.');
 const alreadyReversed = () => new ApiError(409, 'already_reversed', 'Already reversed', 'This payment was reversed already.');
@@ -47,7 +48,7 @@ const simulatedIds = () => ({
 export async function requestReversal(principal: Principal, paymentId: string, input: { remarks?: string }, idempotencyKey: string): Promise<ReversalRow> {
   const requested = await db()
     .transaction(async (tx) => {
-      const [payment] = await tx.select().from(payments).where(and(eq(payments.id, paymentId), visibleTo(principal, payments))).for('update');
+      const [payment] = await tx.select().from(payments).where(and(paymentWithId(paymentId), visibleTo(principal, payments))).for('update');
       if (!payment) throw notFound('The payment');
       if (payment.status === 'REVERSED') throw alreadyReversed();
       if (payment.status === 'REVERSAL_PENDING') throw inProgress();
@@ -80,7 +81,7 @@ export async function requestReversal(principal: Principal, paymentId: string, i
           ...(mode === 'SIMULATOR' && payment.rail === 'MPESA' ? simulatedIds() : {}),
         })
         .returning();
-      await tx.update(payments).set({ status: 'REVERSAL_PENDING' }).where(eq(payments.id, payment.id));
+      await tx.update(payments).set({ status: 'REVERSAL_PENDING' }).where(paymentWithId(payment.id));
       await recordAudit(tx, {
         merchantId: payment.merchantId,
         action: 'payment.reversal_requested',

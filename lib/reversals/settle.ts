@@ -9,6 +9,7 @@ import { storableText } from '@/lib/platform/text';
 import { postReversal } from './post-reversal';
 import { countsTowardBill, reopenBill } from './reopen-bill';
 import { paymentReversals, type ReversalRow } from './schema';
+import { paymentWithId } from '@/lib/payments/by-id';
 
 export interface RailAnswer {
   /** The rail's reference of the reversal (M-Pesa's reversal transaction id, the bank's return reference). */
@@ -28,7 +29,7 @@ const clip = (text: string | null | undefined, length: number) => (text ? storab
 async function lockedPair(tx: Queryable, reversalId: string) {
   const [known] = await tx.select({ paymentId: paymentReversals.paymentId }).from(paymentReversals).where(eq(paymentReversals.id, reversalId));
   if (!known) return null;
-  const [payment] = await tx.select().from(payments).where(eq(payments.id, known.paymentId)).for('update');
+  const [payment] = await tx.select().from(payments).where(paymentWithId(known.paymentId)).for('update');
   const [reversal] = await tx.select().from(paymentReversals).where(eq(paymentReversals.id, reversalId)).for('update');
   return { payment: payment!, reversal: reversal! };
 }
@@ -49,7 +50,7 @@ export async function confirmReversalIn(tx: Queryable, reversalId: string, answe
     : null;
   await tx.select({ id: virtualAccounts.id }).from(virtualAccounts).where(eq(virtualAccounts.id, payment.virtualAccountId)).for('update');
   await postReversal(tx, payment);
-  const [reversed] = await tx.update(payments).set({ status: 'REVERSED' }).where(eq(payments.id, payment.id)).returning();
+  const [reversed] = await tx.update(payments).set({ status: 'REVERSED' }).where(paymentWithId(payment.id)).returning();
   const [confirmed] = await tx
     .update(paymentReversals)
     .set({
@@ -84,7 +85,7 @@ export async function failReversal(reversalId: string, answer: RailAnswer, now =
       .set({ status: 'FAILED', resultCode: clip(answer.resultCode, 50), reason: clip(answer.reason, 500) ?? 'The rail did not reverse the payment.', completedAt: now })
       .where(eq(paymentReversals.id, reversal.id))
       .returning();
-    await tx.update(payments).set({ status: 'RECEIVED' }).where(and(eq(payments.id, payment.id), eq(payments.status, 'REVERSAL_PENDING')));
+    await tx.update(payments).set({ status: 'RECEIVED' }).where(and(paymentWithId(payment.id), eq(payments.status, 'REVERSAL_PENDING')));
     return { changed: true, reversal: failed! };
   });
 }

@@ -8,6 +8,7 @@ import { handleDarajaReversalResult } from './daraja-result';
 import { reverseByRail } from './rail-return';
 import { paymentReversals, type ReversalRow } from './schema';
 import type { DarajaReversalResultInput } from './schemas';
+import { paymentWithId } from '@/lib/payments/by-id';
 
 /** Sandbox payer numbers whose reversal M-Pesa refuses (docs/reconciliation.md); any other succeeds. */
 export const SIMULATED_REVERSAL_FAILURES: Record<string, { code: string; description: string }> = {
@@ -53,7 +54,7 @@ export function simulatedDarajaResult(reversal: ReversalRow, payment: { provider
 export async function simulateReversal(reversalId: string): Promise<void> {
   const [reversal] = await db().select().from(paymentReversals).where(eq(paymentReversals.id, reversalId));
   if (!reversal || reversal.status !== 'REQUESTED') return;
-  const [payment] = await db().select().from(payments).where(eq(payments.id, reversal.paymentId));
+  const [payment] = await db().select().from(payments).where(paymentWithId(reversal.paymentId));
   if (!payment) return;
   if (reversal.rail === 'MPESA') {
     await handleDarajaReversalResult(simulatedDarajaResult(reversal, payment), 'result');

@@ -1,4 +1,5 @@
 import type { TaskList } from 'graphile-worker';
+import { createMonthlyPartitionsTask } from '@/lib/platform/db/partitions';
 import { inTurn } from '@/lib/platform/jobs/in-turn';
 import { expireBillsTask } from '@/lib/bills/expire';
 import { recoverMissedPaymentsTask } from '@/lib/recovery/job';
@@ -35,8 +36,9 @@ export const tasks: TaskList = {
  * one after another in a single job so that they share one database connection (inTurn); the
  * quick ones first, recovery (which may wait on M-Pesa) last. Each is also a task of its own under
  * its former crontab name, so that a job queued by an earlier version still runs.
+ * `partitions:extend` makes the coming months' partitions (migration 0034, docs/scaling.md "Partitioning").
  */
-const scheduled = { 'webhooks:sweep': sweepWebhooksTask, 'bills:expire': expireBillsTask, 'reversals:sweep': sweepReversalsTask, 'payouts:sweep': sweepPayoutsTask, 'settlements:schedule': scheduleSettlementsTask, 'messages:reminders': sendRemindersTask, 'rails:recover': recoverMissedPaymentsTask };
+const scheduled = { 'partitions:extend': createMonthlyPartitionsTask, 'webhooks:sweep': sweepWebhooksTask, 'bills:expire': expireBillsTask, 'reversals:sweep': sweepReversalsTask, 'payouts:sweep': sweepPayoutsTask, 'settlements:schedule': scheduleSettlementsTask, 'messages:reminders': sendRemindersTask, 'rails:recover': recoverMissedPaymentsTask };
 export const SCHEDULED_SWEEPS_TASK = 'scheduled:sweeps';
 Object.assign(tasks, scheduled, { [SCHEDULED_SWEEPS_TASK]: inTurn(scheduled) });
 export const crontab = `* * * * * ${SCHEDULED_SWEEPS_TASK}`;

@@ -213,13 +213,13 @@ const dequeue = sql`dequeued as (delete from unsettled_payments q where q.paymen
 async function takeReversals(tx: Queryable, id: string, bucket: Bucket): Promise<bigint> {
   const { rows } = await tx.execute<{ net: string | null }>(sql`
     with locked as (
-      select r.id from payment_reversals r join payments p on p.id = r.payment_id
+      select r.id from payment_reversals r join payments p on p.id = r.payment_id and p.created_at between id_created_after(r.payment_id) and id_created_before(r.payment_id)
        where r.merchant_id = ${bucket.merchantId}::uuid and r.currency = ${bucket.currency} and r.status = 'CONFIRMED'
          and r.settlement_id is null and p.settlement_id is not null and ${inBucket('p', bucket)}
        order by p.id for update of p, r
     ), moved as (
       update payment_reversals r set settlement_id = ${id}::uuid from payments p
-       where r.id in (select id from locked) and p.id = r.payment_id
+       where r.id in (select id from locked) and p.id = r.payment_id and p.created_at between id_created_after(r.payment_id) and id_created_before(r.payment_id)
       returning r.payment_id, r.merchant_id, r.virtual_account_id, p.provider_reference, r.amount, r.fee_amount, coalesce(r.completed_at, r.created_at) as occurred_at
     ), items as (
       insert into settlement_items (${itemColumns})
@@ -240,7 +240,7 @@ async function takeReleasedReversedPayments(tx: Queryable, id: string, bucket: B
     with moved as (
       update payments p set settlement_id = ${id}::uuid from payment_reversals r
        where r.merchant_id = ${bucket.merchantId}::uuid and r.currency = ${bucket.currency} and r.status = 'CONFIRMED' and r.settlement_id is not null
-         and p.id = r.payment_id and p.settlement_id is null and p.status = 'REVERSED' and ${inBucket('p', bucket)}
+         and p.id = r.payment_id and p.created_at between id_created_after(r.payment_id) and id_created_before(r.payment_id) and p.settlement_id is null and p.status = 'REVERSED' and ${inBucket('p', bucket)}
       returning p.id, p.merchant_id, p.virtual_account_id, p.provider_reference, p.amount, p.fee_amount, p.net_amount, p.received_at
     )
     insert into settlement_items (${itemColumns})
@@ -259,7 +259,7 @@ async function takePayments(tx: Queryable, id: string, bucket: Bucket, cutoff: D
     with moved as (
       update payments p set settlement_id = ${id}::uuid from unsettled_payments q
        where q.merchant_id = ${bucket.merchantId}::uuid and q.currency = ${bucket.currency} and q.received_at < ${cutoff.toISOString()}::timestamptz
-         and p.id = q.payment_id and p.settlement_id is null and p.status = 'RECEIVED' and ${inBucket('p', bucket)}
+         and p.id = q.payment_id and p.created_at = q.payment_created_at and p.settlement_id is null and p.status = 'RECEIVED' and ${inBucket('p', bucket)}
       returning p.id, p.merchant_id, p.virtual_account_id, p.provider_reference, p.amount, p.fee_amount, p.net_amount, p.received_at
     ), ${dequeue}
     insert into settlement_items (${itemColumns})
@@ -272,13 +272,16 @@ async function takePaymentsUpTo(tx: Queryable, id: string, bucket: Bucket, cutof
   const limit = `${room / 10_000n}.${(room % 10_000n).toString().padStart(4, '0')}`;
   const result = await tx.execute(sql`
     with candidates as (
-      select p.id, sum(p.net_amount) over (order by p.received_at, p.id) as running
-        from unsettled_payments q join payments p on p.id = q.payment_id
+      -- LATERAL … LIMIT 1: each queued payment read by its key in its own month partition (migration
+      -- 0034), never a hash of every month's payments, whatever the planner makes of the queue's size.
+      select p.id, p.created_at, sum(p.net_amount) over (order by p.received_at, p.id) as running
+        from unsettled_payments q
+        cross join lateral (select * from payments p where p.id = q.payment_id and p.created_at = q.payment_created_at limit 1) p
        where q.merchant_id = ${bucket.merchantId}::uuid and q.currency = ${bucket.currency} and q.received_at < ${cutoff.toISOString()}::timestamptz
          and p.settlement_id is null and p.status = 'RECEIVED' and ${inBucket('p', bucket)}
     ), moved as (
       update payments p set settlement_id = ${id}::uuid
-       where p.id in (select id from candidates where running <= ${limit}::numeric) and p.settlement_id is null and p.status = 'RECEIVED'
+       where (p.id, p.created_at) in (select id, created_at from candidates where running <= ${limit}::numeric) and p.settlement_id is null and p.status = 'RECEIVED'
       returning p.id, p.merchant_id, p.virtual_account_id, p.provider_reference, p.amount, p.fee_amount, p.net_amount, p.received_at
     ), ${dequeue}
     insert into settlement_items (${itemColumns})

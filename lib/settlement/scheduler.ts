@@ -62,7 +62,8 @@ async function dueBuckets(today: string, now: Date, skip: string[]): Promise<Can
     )
     select account_id, merchant_id, sub_merchant_id, currency, kind, bank_name, account_number, phone, paybill, account_reference, delay_days, minimum from due d
      where exists (
-       select 1 from unsettled_payments q join payments p on p.id = q.payment_id
+       select 1 from unsettled_payments q
+         cross join lateral (select * from payments p where p.id = q.payment_id and p.created_at = q.payment_created_at limit 1) p
         where q.merchant_id = d.merchant_id and q.currency = d.currency and q.received_at < d.cutoff
           and p.settlement_id is null and p.status = 'RECEIVED'
           and (case when d.sub_merchant_id is not null then p.sub_merchant_id = d.sub_merchant_id

@@ -204,6 +204,8 @@ export const unsettledPayments = pgTable(
   'unsettled_payments',
   {
     paymentId: uuid('payment_id').primaryKey(),
+    /** The payment's partition key (migration 0034): the queue joins its payments on (id, created_at), one month each. */
+    paymentCreatedAt: timestamp('payment_created_at', { withTimezone: true }).notNull(),
     merchantId: uuid('merchant_id').notNull(),
     currency: char('currency', { length: 3 }).notNull(),
     receivedAt: timestamp('received_at', { withTimezone: true, precision: 3 }).notNull(),

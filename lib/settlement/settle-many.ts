@@ -93,7 +93,7 @@ async function settleChunk(tx: Queryable, chunk: DueBucket[], day: string, now: 
   // Buckets with reversals to net (or a reversed payment owed again) go the single-bucket way.
   const { rows: slowRows } = await tx.execute<{ sid: string }>(sql`
     select b.sid from ${buckets} b
-     where exists (select 1 from payment_reversals r join payments p on p.id = r.payment_id
+     where exists (select 1 from payment_reversals r join payments p on p.id = r.payment_id and p.created_at between id_created_after(r.payment_id) and id_created_before(r.payment_id)
                     where r.merchant_id = b.merchant_id and r.currency = b.currency and r.status = 'CONFIRMED'
                       and (r.settlement_id is null) <> (p.settlement_id is null) and ${inBucketOfB})`);
   const slowIds = new Set(slowRows.map((row) => row.sid));
@@ -109,9 +109,13 @@ async function settleChunk(tx: Queryable, chunk: DueBucket[], day: string, now: 
   const { rows: insertedIds } = await tx.execute<{ id: string }>(sql`
     with b as (select * from ${fastBuckets} b0), locked as (
       -- LATERAL: one probe of unsettled_payments_due_idx per bucket, whatever the planner guesses of the list's size.
-      select p.id, b.sid, p.merchant_id, p.virtual_account_id, p.provider_reference, p.amount, p.fee_amount, p.net_amount, p.received_at
+      select p.id, p.created_at, b.sid, p.merchant_id, p.virtual_account_id, p.provider_reference, p.amount, p.fee_amount, p.net_amount, p.received_at
         from b cross join lateral (
-          select p.* from unsettled_payments q join payments p on p.id = q.payment_id
+          -- Each queued payment read by its key (id, created_at) in its own month partition (migration
+          -- 0034): LATERAL … LIMIT 1, so never a hash of every month's payments, whatever the planner
+          -- makes of the queue's size; the lock is taken inside it, on that one row.
+          select p.* from unsettled_payments q
+            cross join lateral (select * from payments p where p.id = q.payment_id and p.created_at = q.payment_created_at limit 1) p
            where q.merchant_id = b.merchant_id and q.currency = b.currency and q.received_at < b.cutoff
              and p.settlement_id is null and p.status = 'RECEIVED' and ${inBucketOfB}
            for update of p) p
@@ -138,7 +142,7 @@ async function settleChunk(tx: Queryable, chunk: DueBucket[], day: string, now: 
       returning id
     ), moved as (
       -- A HOT update: settlement_id is in none of the payments' indexes (migration 0025).
-      update payments p set settlement_id = l.sid from locked l where p.id = l.id and l.sid in (select id from inserted) returning p.id
+      update payments p set settlement_id = l.sid from locked l where p.id = l.id and p.created_at = l.created_at and l.sid in (select id from inserted) returning p.id
     ), dequeued as (
       delete from unsettled_payments q where q.payment_id in (select id from moved)
     ), items as (

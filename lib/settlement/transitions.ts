@@ -62,11 +62,11 @@ async function release(tx: Queryable, settlement: SettlementRow, description: st
   await tx.execute(sql`
     with cleared as (
       update payments p set settlement_id = null from settlement_items i
-       where i.settlement_id = ${settlement.id}::uuid and i.kind = 'PAYMENT' and p.id = i.payment_id and p.settlement_id = ${settlement.id}::uuid
-      returning p.id, p.merchant_id, p.currency, p.received_at, p.status
+       where i.settlement_id = ${settlement.id}::uuid and i.kind = 'PAYMENT' and p.id = i.payment_id and p.created_at between id_created_after(i.payment_id) and id_created_before(i.payment_id) and p.settlement_id = ${settlement.id}::uuid
+      returning p.id, p.created_at, p.merchant_id, p.currency, p.received_at, p.status
     )
-    insert into unsettled_payments (payment_id, merchant_id, currency, received_at)
-    select id, merchant_id, currency, received_at from cleared where status <> 'REVERSED'
+    insert into unsettled_payments (payment_id, payment_created_at, merchant_id, currency, received_at)
+    select id, created_at, merchant_id, currency, received_at from cleared where status <> 'REVERSED'
     on conflict (payment_id) do nothing`);
   await tx.execute(sql`
     update payment_reversals r set settlement_id = null from settlement_items i

@@ -12,11 +12,12 @@ import type { PaymentRow } from '@/lib/payments/serialize';
 import { db, type Queryable } from '@/lib/platform/db';
 import { recordAudit } from '@/lib/audit/record';
 import { formatMoney } from '@/lib/money/decimal';
+import { paymentWithId } from '@/lib/payments/by-id';
 
 const refuse = (status: 409 | 422, code: string, detail: string) => new ApiError(status, code, status === 409 ? 'Conflict' : 'Validation failed', detail);
 
 async function lockedPayment(tx: Queryable, principal: Principal, paymentId: string): Promise<PaymentRow> {
-  const [payment] = await tx.select().from(payments).where(and(eq(payments.id, paymentId), visibleTo(principal, payments))).for('update');
+  const [payment] = await tx.select().from(payments).where(and(paymentWithId(paymentId), visibleTo(principal, payments))).for('update');
   if (!payment) throw notFound('The payment');
   return payment;
 }
@@ -63,7 +64,7 @@ export async function movePayment(principal: Principal, paymentId: string, input
         attentionResolvedAt: now,
         movedFromExpectedPaymentId: payment.expectedPaymentId,
       })
-      .where(eq(payments.id, payment.id))
+      .where(paymentWithId(payment.id))
       .returning();
     await recordAudit(tx, {
       merchantId: payment.merchantId,
@@ -85,7 +86,7 @@ export async function notePayment(principal: Principal, paymentId: string, note:
     const [noted] = await tx
       .update(payments)
       .set({ attentionResolution: 'NOTED', attentionNote: note, attentionResolvedBy: principal.userId, attentionResolvedAt: new Date() })
-      .where(eq(payments.id, payment.id))
+      .where(paymentWithId(payment.id))
       .returning();
     await recordAudit(tx, {
       merchantId: payment.merchantId,

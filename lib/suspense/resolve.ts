@@ -17,6 +17,7 @@ import type { ResolveSuspenseInput } from './schemas';
 import { payloadOf, type SuspenseRow } from './serialize';
 import { formatMoney } from '@/lib/money/decimal';
 import { railName } from '@/lib/money/rails';
+import { paymentWithId } from '@/lib/payments/by-id';
 
 const cannot = (status: 409 | 422, code: string, detail: string) => new ApiError(status, code, status === 409 ? 'Conflict' : 'Validation failed', detail);
 
@@ -99,7 +100,7 @@ async function lockedAccount(tx: Queryable, principal: Principal, accountId: str
 }
 
 async function paymentOf(tx: Queryable, paymentId: string): Promise<PaymentRow> {
-  const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId));
+  const [payment] = await tx.select().from(payments).where(paymentWithId(paymentId));
   return payment!;
 }
 

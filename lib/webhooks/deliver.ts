@@ -40,7 +40,8 @@ const LOAD_DELIVERIES = {
                 event.id as event_id, event.type, event.data, event.created_at
            from webhook_deliveries delivery
            join webhook_endpoints endpoint on endpoint.id = delivery.endpoint_id
-           join events event on event.id = delivery.event_id
+           join events event on event.id = delivery.event_id -- in its id's month partitions only (migration 0034)
+                and event.created_at between id_created_after(delivery.event_id) and id_created_before(delivery.event_id)
           where delivery.id = any($1::uuid[]) and delivery.status = 'PENDING' and endpoint.active`,
 };
 

@@ -11,6 +11,7 @@ import { getEndpoint, inactive } from './queries';
 import { webhookAttempts, webhookDeliveries } from './schema';
 import type { DeliveryListFilters } from './schemas';
 import type { AttemptRow, DeliveryRow } from './serialize';
+import { writtenNear } from '@/lib/platform/db/ids';
 
 export interface DeliveryWithAttempts {
   delivery: DeliveryRow;
@@ -34,7 +35,7 @@ async function deliveriesWhere(tx: Queryable, principal: TenantScope, condition:
   const deliveries = await tx
     .select(deliveryColumns)
     .from(webhookDeliveries)
-    .innerJoin(events, eq(events.id, webhookDeliveries.eventId))
+    .innerJoin(events, and(eq(events.id, webhookDeliveries.eventId), writtenNear(events.createdAt, webhookDeliveries.eventId)))
     .where(and(visibleTo(principal, webhookDeliveries), condition))
     .orderBy(...newestFirst(webhookDeliveries.createdAt, webhookDeliveries.id))
     .limit(limit);

@@ -15,14 +15,16 @@ useTestApi();
  * Settles in one transaction and says what that did to the payments table: rows updated, and how
  * many of those were HOT (no index entry written). PostgreSQL's per-transaction counters also hold
  * the connection's earlier, not yet reported transactions, so the figure is their difference
- * inside the transaction, where no report happens.
+ * inside the transaction, where no report happens. payments is partitioned by month (migration 0034):
+ * its rows and their counters are in the partitions, so the counters are summed over them.
  */
 async function settledCounting<T>(settle: (tx: Queryable) => Promise<T>) {
   return db().transaction(async (tx) => {
     const counters = async () =>
       (
         await tx.execute<{ updated: number; hot: number }>(sql`
-          select pg_stat_get_xact_tuples_updated('payments'::regclass)::int as updated, pg_stat_get_xact_tuples_hot_updated('payments'::regclass)::int as hot`)
+          select coalesce(sum(pg_stat_get_xact_tuples_updated(relid)), 0)::int as updated, coalesce(sum(pg_stat_get_xact_tuples_hot_updated(relid)), 0)::int as hot
+            from pg_partition_tree('payments') where isleaf`)
       ).rows[0]!;
     const before = await counters();
     const result = await settle(tx);

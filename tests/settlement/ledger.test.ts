@@ -309,10 +309,10 @@ describe('ledger:check', () => {
     const recent = await pay(kes, '300', { receivedAt: new Date() });
     await db().execute(sql`delete from unsettled_payments where payment_id = ${recent.id}`);
     expect(await broken()).toEqual(queueBroken);
-    await db().execute(sql`insert into unsettled_payments (payment_id, merchant_id, currency, received_at) values (${recent.id}, ${merchant.id}, 'KES', ${daysAgo(3).toISOString()})`);
+    await db().execute(sql`insert into unsettled_payments (payment_id, payment_created_at, merchant_id, currency, received_at) values (${recent.id}, ${recent.createdAt.toISOString()}, ${merchant.id}, 'KES', ${daysAgo(3).toISOString()})`);
     expect(await broken()).toEqual(queueBroken);
     await db().execute(sql`update unsettled_payments set received_at = ${recent.receivedAt.toISOString()} where payment_id = ${recent.id}`);
-    await db().execute(sql`insert into unsettled_payments (payment_id, merchant_id, currency, received_at) values (${payment.id}, ${merchant.id}, 'KES', ${payment.receivedAt.toISOString()})`);
+    await db().execute(sql`insert into unsettled_payments (payment_id, payment_created_at, merchant_id, currency, received_at) values (${payment.id}, ${payment.createdAt.toISOString()}, ${merchant.id}, 'KES', ${payment.receivedAt.toISOString()})`);
     expect(await broken()).toEqual(queueBroken);
     await db().execute(sql`delete from unsettled_payments where payment_id = ${payment.id}`);
     await expectLedgerOk(merchant.id);
