@@ -11,6 +11,8 @@ const isolatedFiles = [
   // PostgreSQL of their own, killed, frozen or supervised; logs and timers of the process itself.
   'tests/outage/**',
   'tests/platform/**',
+  // Its own supervised PostgreSQL, killed: shared, it once found graphile-worker's LISTEN elsewhere (CI, 26 Nov).
+  'tests/operations/readiness.test.ts',
   // Databases of their own copied from the template: their account numbers repeat the worker database's,
   // which the payment batcher's accounts-by-number cache (lib/payments/batcher.ts) would mix up.
   'tests/instances/**',
