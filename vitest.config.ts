@@ -23,6 +23,8 @@ const isolatedFiles = [
   'tests/operations/webhooks-heal.test.ts',
   'tests/settlement/two-instances.test.ts',
   'tests/webhooks/crash.test.ts',
+  // Child processes killed mid-way, and the job heartbeat table locked: a shared worker's leftover job workers would wait on it.
+  'tests/operations/jobs-*.test.ts',
 ];
 
 /**
@@ -46,6 +48,7 @@ const LONGEST_FIRST = [
   'tests/webhooks/delivery.test.ts',
   'tests/rails/property.test.ts',
   'tests/settlement/two-instances.test.ts',
+  'tests/operations/jobs-never-beat.test.ts',
 ];
 
 class LongestFirstSequencer extends BaseSequencer {

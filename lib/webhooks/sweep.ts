@@ -18,8 +18,9 @@ export const attemptLeaseMs = () => (2 * config().WEBHOOK_TIMEOUT_SECONDS + 60) 
 
 /**
  * graphile-worker frees the job of a dead process only after 4 hours. The workers' heartbeats
- * (lib/platform/jobs/heartbeat.ts) free it within about 20 s; this is the fallback for a holder
- * that left no heartbeat. It (every minute, from the crontab) queues such deliveries again at once
+ * (lib/platform/jobs/heartbeat.ts) free it within about 20 s, and a holder with no heartbeat row
+ * within a minute; this is the last fallback (a runner outside startWorker, a graphile-worker that
+ * locks differently). It (every minute, from the crontab) queues such deliveries again at once
  * under the same key, which retires the dead job, so a crash mid-attempt delays a webhook by about
  * three minutes at most. At least once: the cut-off
  * attempt may have reached the receiver. `task` is for tests that run deliveries under another name.

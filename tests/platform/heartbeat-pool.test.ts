@@ -18,7 +18,7 @@ describe('the job workers’ heartbeat', () => {
     let finish!: () => void;
     events.emit('pool:create', { workerPool: { id: 'pool-1', promise: new Promise<void>((resolve) => (finish = resolve)) } } as never);
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(queries).toEqual(['jobs_heartbeat', 'jobs_free_dead_workers']);
+    expect(queries).toEqual(['jobs_heartbeat', 'jobs_free_dead_workers', 'jobs_free_unrecorded_workers']);
     finish();
     await heartbeat.stop();
     expect(queries.at(-1)).toContain('delete from job_worker_heartbeats');

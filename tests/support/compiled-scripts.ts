@@ -11,6 +11,7 @@ export const COMPILED_ENTRIES = [
   'scripts/cli.ts',
   'tests/webhooks/fixtures/crash-child.ts',
   'tests/settlement/fixtures/scheduler-instance.ts',
+  'tests/operations/jobs-child.ts',
 ] as const;
 export type CompiledEntry = (typeof COMPILED_ENTRIES)[number];
 

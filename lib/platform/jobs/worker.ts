@@ -68,7 +68,8 @@ export async function startWorker(options: WorkerOptions): Promise<Runner> {
   const heartbeat = keepWorkersAlive(events, jobPool);
   const start = () =>
     run({
-      pgPool: jobPool,
+      // jobPool, handing out connections only once each new worker's heartbeat row is written (heartbeat.ts).
+      pgPool: heartbeat.pool,
       taskList: options.tasks,
       crontab: options.crontab ?? '',
       concurrency,
