@@ -32,22 +32,26 @@ const afterPrefix = (prefix: string) => prefix.slice(0, -1) + String.fromCharCod
  * send it): the last few digits of a number, across every merchant, name thousands of payers.
  *
  * Payments are partitioned by month (migration 0034): the readings are the SQL function
- * operator_search_payments (migration 0034), whose statements keep generic plans, planned once per
- * connection and pruned from the values they are given when they run; planning them anew over
- * every month's partitions cost more than running them (docs/scaling.md, "Partitioning", "The
- * operator's search"). One round trip.
+ * operator_search_payments (migrations 0034 and 0037), whose statements keep generic plans, planned
+ * once per connection and pruned from the values they are given when they run; planning them anew
+ * over every month's partitions cost more than running them. It runs only the readings the query
+ * can mean, each returning whole rows: a reading started over every month costs its start even when
+ * it finds nothing (docs/scaling.md, "Partitioning", "The operator's search"). One round trip.
  */
 export async function searchPaymentsAcrossMerchants(query: string): Promise<PaymentOfAnyMerchant[]> {
   const q = query.trim().slice(0, MAX_QUERY);
   if (!q) return [];
   // The national digits (712345678) of a whole number, which end 254712345678 and 0712345678 alike.
   const phonePrefix = storedPhone(q) ? reversed(phoneSearchDigits(q)!) : null;
+  // The function's readings may each find the same payment (a receipt that is also a bill reference):
+  // each once, newest first, the limit over them all.
   const rows = await executePrepared<PaymentRow & { merchant_name: string }>(db(), sql`
-    select ${foundColumns}, merchant.name as merchant_name
+    select distinct on (found.created_at, found.id) ${foundColumns}, merchant.name as merchant_name
       from operator_search_payments(${q}::text, ${q.toUpperCase()}::text, ${phonePrefix}::text,
                                     ${phonePrefix ? afterPrefix(phonePrefix) : null}::text, ${CROSS_MERCHANT_SEARCH_LIMIT}::int) found
       join merchants merchant on merchant.id = found.merchant_id
-     order by found.created_at desc, found.id desc`);
+     order by found.created_at desc, found.id desc
+     limit ${CROSS_MERCHANT_SEARCH_LIMIT}`);
   return rows.map(({ merchant_name: name, ...payment }) => ({ payment, merchant: { id: payment.merchantId, name } }));
 }
 

@@ -137,4 +137,31 @@ describe("the operator's search over months of partitions", () => {
     const [first] = (await call(api, 'GET', `/operator/payments?q=${old.TransID}`, operator.token)).body.data as { merchant: { id: string } }[];
     expect(first?.merchant.id).toBe(merchant.id);
   });
+
+  it('answers the newest 50 payments, each once, when the readings of one query find more between them', async () => {
+    const { virtualAccount } = await signedInMerchant(api);
+    const operator = await signedInOperator(api);
+    const phone = uniquePhone();
+    const typedAsPhone = `0${phone.slice(3)}`;
+    // 30 payments by the phone, and 30 others whose payer typed that same number as the bill reference.
+    for (let k = 0; k < 30; k++) await ingestPayment(mpesa(virtualAccount.accountNumber, '10.00', { payerPhone: phone }), { strict: false });
+    const typedIds: string[] = [];
+    for (let k = 0; k < 30; k++) {
+      const inbound = mpesa(virtualAccount.accountNumber, '20.00', { payerPhone: uniquePhone() });
+      await ingestPayment(inbound, { strict: false });
+      typedIds.push(inbound.providerReference);
+    }
+    await db().execute(sql`update payments set bill_reference = ${typedAsPhone} where rail = 'MPESA' and provider_reference in ${typedIds}`);
+    // One of the phone's payments also typed as the number: found two ways, answered once.
+    await db().execute(sql`update payments set bill_reference = ${typedAsPhone} where id = (select id from payments where payer_phone = ${phone} order by created_at limit 1)`);
+
+    const answer = await call(api, 'GET', `/operator/payments?q=${encodeURIComponent(typedAsPhone)}`, operator.token);
+    expect(answer.status).toBe(200);
+    const rows = answer.body.data as { id: string; createdAt: string }[];
+    expect(rows).toHaveLength(50);
+    expect(new Set(rows.map((row) => row.id)).size).toBe(50);
+    const { rows: newest } = await db().execute<{ id: string }>(sql`
+      select id from payments where payer_phone = ${phone} or bill_reference = ${typedAsPhone} order by created_at desc, id desc limit 50`);
+    expect(rows.map((row) => row.id)).toEqual(newest.map((row) => row.id));
+  });
 });
