@@ -2,12 +2,15 @@ import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { db, pool } from '@/lib/platform/db';
 import { partitionsSince } from '../seed-payments';
+import { plainSchema, searchBoxScenario, seedLedgerWorld, statementScenario, ledgerCheckScenario } from './partitioning-reads';
 import type { Target } from './target';
 
 const PAYMENTS = Number(process.env.BENCH_PARTITION_PAYMENTS ?? 1_000_000);
 const MERCHANTS = 100;
 const ROUNDS = Number(process.env.BENCH_PARTITION_ROUNDS ?? 300);
 const YEAR_SECONDS = 31_536_000;
+/** BENCH_PARTITION_PARTS=search,statement,ledger: only these parts (default: all); `lookups`, `bills`, `writes` are the others. */
+const PARTS = new Set((process.env.BENCH_PARTITION_PARTS ?? 'lookups,search,statement,bills,ledger,writes').split(','));
 
 /**
  * Partitioned `payments` (migration 0034) against the same rows in one plain table with the keys it
@@ -17,6 +20,15 @@ const YEAR_SECONDS = 31_536_000;
  */
 export async function partitioningScenario(target: Target): Promise<string> {
   const seeding = performance.now();
+  // With BENCH_DATA_DIR the seeded database is kept: a second run measures it again without seeding.
+  const { rows: kept } = await db().execute<{ seeded: boolean }>(sql`select to_regclass('bench_seeded') is not null as seeded`);
+  if (!kept[0]!.seeded) await seed();
+  const seededIn = ((performance.now() - seeding) / 1000).toFixed(0);
+  void target;
+  return measure(seededIn);
+}
+
+async function seed(): Promise<void> {
   await partitionsSince(new Date(Date.now() - YEAR_SECONDS * 1000));
   for (let from = 1; from <= PAYMENTS; from += 250_000) {
     await db().execute(sql`
@@ -30,10 +42,11 @@ export async function partitioningScenario(target: Target): Promise<string> {
   }
   const NUMBER_OF_REFERENCE = sql.raw(`('x' || lpad(substr(provider_reference, 2), 16, '0'))::bit(64)::bigint`); // the seed's n, from 'P' || hex(n)
   // Bills: every 500 consecutive payments (about 9 hours of the year) hold one bill per merchant, 5
-  // payments each; a bill is made just before its first payment (bench_bills stands for
-  // expected_payments, whose merchants the bench does not make: the same shape of lookup).
+  // payments each, whose payers typed its reference 'INV-<block>'; a bill is made just before its
+  // first payment (bench_bills; seedLedgerWorld writes them as expected_payments too, for ledger:check).
   await db().execute(sql`
-    update payments set expected_payment_id = md5('b' || (${NUMBER_OF_REFERENCE} / 500) || '-' || ${NUMBER_OF_REFERENCE} % ${MERCHANTS})::uuid`);
+    update payments set expected_payment_id = md5('b' || (${NUMBER_OF_REFERENCE} / 500) || '-' || ${NUMBER_OF_REFERENCE} % ${MERCHANTS})::uuid,
+                        bill_reference = 'INV-' || (${NUMBER_OF_REFERENCE} / 500)`);
   await db().execute(sql`drop table if exists bench_bills`);
   await db().execute(sql`
     create table bench_bills as
@@ -65,12 +78,19 @@ export async function partitioningScenario(target: Target): Promise<string> {
     await db().execute(sql.raw(indexdef.replace(/INDEX (\w+) ON ONLY public\.balance_entries /, 'INDEX $1_plain ON public.balance_entries_plain ')));
   }
   await db().execute(sql`alter table balance_entries_plain add primary key (id)`);
-  await db().execute(sql`vacuum (analyze) payments, payments_plain, rail_references, balance_entries, balance_entries_plain`);
-  const seededIn = ((performance.now() - seeding) / 1000).toFixed(0);
+  await seedLedgerWorld();
+  await db().execute(sql`vacuum (analyze) payments, payments_plain, rail_references, balance_entries, balance_entries_plain, expected_payments, suspense_payments, settlements, settlement_items`);
+  await db().execute(sql`create table bench_seeded (payments int)`);
+  await db().execute(sql`insert into bench_seeded values (${PAYMENTS})`);
+}
+
+async function measure(seededIn: string): Promise<string> {
+  await plainSchema();
   const { rows: counted } = await db().execute<{ partitions: number }>(sql`select count(*)::int as partitions from pg_partition_tree('payments') where isleaf`);
 
-  const { rows: samples } = await db().execute<{ id: string; merchant_id: string; account_id: string; created_at: string; provider_reference: string; phone: string }>(sql`
-    select id, merchant_id, virtual_account_id as account_id, created_at::text, provider_reference, payer_phone_reversed as phone from payments tablesample system (1) limit ${ROUNDS}`);
+  const { rows: samples } = await db().execute<{ id: string; merchant_id: string; account_id: string; created_at: string; provider_reference: string; phone: string; payer_phone: string; bill_reference: string }>(sql`
+    select id, merchant_id, virtual_account_id as account_id, created_at::text, provider_reference, payer_phone_reversed as phone, payer_phone, bill_reference
+      from payments tablesample system (1) limit ${ROUNDS}`);
   // Each query as the service sends it to each table: on the plain table a payment by id is `id = $1`
   // (its key), on the partitioned one the id's window is added (lib/payments/by-id.ts, migration 0034).
   // `prepared`: the service sends it as a named statement (executePrepared), whose plan PostgreSQL
@@ -107,7 +127,7 @@ export async function partitioningScenario(target: Target): Promise<string> {
       if (generic) await client.query('commit');
       return performance.now() - started;
     };
-    for (const [index, [name, prepared, make]] of queries.entries()) {
+    for (const [index, [name, prepared, make]] of PARTS.has('lookups') ? queries.entries() : []) {
       const times: Record<'payments' | 'payments_plain', number[]> = { payments: [], payments_plain: [] };
       for (const [round, sample] of samples.entries()) {
         const order = round % 2 === 0 ? (['payments', 'payments_plain'] as const) : (['payments_plain', 'payments'] as const);
@@ -119,7 +139,7 @@ export async function partitioningScenario(target: Target): Promise<string> {
     // partitioned one through the claim, then the payment with the claim's created_at as a value
     // (lib/payments/by-reference.ts: two statements, both timed).
     const byReference: Record<'payments' | 'payments_plain', number[]> = { payments: [], payments_plain: [] };
-    for (const [round, sample] of samples.entries()) {
+    for (const [round, sample] of PARTS.has('lookups') ? samples.entries() : []) {
       for (const table of round % 2 === 0 ? (['payments', 'payments_plain'] as const) : (['payments_plain', 'payments'] as const)) {
         const started = performance.now();
         if (table === 'payments_plain') await client.query(`select * from payments_plain where rail = 'MPESA' and provider_reference = $1`, [sample.provider_reference]);
@@ -130,7 +150,8 @@ export async function partitioningScenario(target: Target): Promise<string> {
         byReference[table].push(performance.now() - started);
       }
     }
-    lines.push(`| a rail reference across merchants (partitioned: its claim, then one month; lib/payments/by-reference.ts) | ${figures(byReference.payments_plain)} | ${figures(byReference.payments)} |`);
+    if (PARTS.has('lookups')) lines.push(`| a rail reference across merchants (partitioned: its claim, then one month; lib/payments/by-reference.ts) | ${figures(byReference.payments_plain)} | ${figures(byReference.payments)} |`);
+    if (PARTS.has('search')) lines.push(...(await searchBoxScenario(samples)));
     // An account's statement of a Nairobi month, its entries cut by sequence (lib/statements/account-statement.ts):
     // the cuts are computed first, outside the timing; the partitioned table is read with the period's
     // created_at bounds a day either side (periodEntries), and without them as before, every month.
@@ -138,7 +159,7 @@ export async function partitioningScenario(target: Target): Promise<string> {
     const entriesOf = (table: string, bounded: boolean) =>
       `select id, type, amount::text, balance_after::text, payment_id, settlement_id, description, created_at from ${table}
         where virtual_account_id = $1 and sequence > $2 and sequence <= $3${bounded ? ' and created_at >= $4 and created_at < $5' : ''} order by sequence limit 10001`;
-    for (const [round, sample] of samples.entries()) {
+    for (const [round, sample] of PARTS.has('statement') ? samples.entries() : []) {
       const start = new Date(`${nairobiMonthOf(new Date(sample.created_at.replace(' ', 'T').replace(/\+00$/, 'Z')))}-01T00:00:00+03:00`);
       const end = new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 2, 1) - 3 * 3_600_000);
       const { rows: cuts } = await client.query<{ start_cut: string; end_cut: string }>(
@@ -169,7 +190,7 @@ export async function partitioningScenario(target: Target): Promise<string> {
     const billPayments = { plain: [] as number[], bounded: [] as number[], unbounded: [] as number[] };
     const page = `order by created_at desc nulls last, id desc nulls last limit 51`;
     const since = `and created_at >= coalesce((select b.created_at - interval '1 day' from bench_bills b where b.id = $2), '-infinity')`;
-    for (const [round, row] of billOf.rows.entries()) {
+    for (const [round, row] of PARTS.has('bills') ? billOf.rows.entries() : []) {
       const runs: [keyof typeof billPayments, () => Promise<unknown>][] = [
         ['plain', () => client.query({ name: 'bench_bill_plain', text: `select * from payments_plain where merchant_id = $1 and expected_payment_id = $2 ${page}`, values: [row.merchant, row.bill] })],
         ['bounded', () => client.query({ name: 'bench_bill_bounded', text: `select * from payments where merchant_id = $1 and expected_payment_id = $2 ${since} ${page}`, values: [row.merchant, row.bill] })],
@@ -181,35 +202,42 @@ export async function partitioningScenario(target: Target): Promise<string> {
         billPayments[which].push(performance.now() - started);
       }
     }
-    lines.push(`| a bill's payments by expected_payment_id, every month (the service's; prepared) | ${figures(billPayments.plain)} | ${figures(billPayments.unbounded)} |`);
-    lines.push(`| a bill's payments from the bill's created_at less a day (tried, left out; prepared) | ${figures(billPayments.plain)} | ${figures(billPayments.bounded)} |`);
-    lines.push(`| an account's statement of a month, cut by sequence, every month (before) | ${figures(statement.plain)} | ${figures(statement.unbounded)} |`);
-    lines.push(`| an account's statement of a month, cut by sequence, with the period's created_at bounds (lib/statements/account-statement.ts) | ${figures(statement.plain)} | ${figures(statement.bounded)} |`);
+    if (PARTS.has('bills')) {
+      lines.push(`| a bill's payments by expected_payment_id, every month (the service's; prepared) | ${figures(billPayments.plain)} | ${figures(billPayments.unbounded)} |`);
+      lines.push(`| a bill's payments from the bill's created_at less a day (tried, left out; prepared) | ${figures(billPayments.plain)} | ${figures(billPayments.bounded)} |`);
+    }
+    if (PARTS.has('statement')) {
+      lines.push(`| an account's statement's entries of a month, cut by sequence, every month (before) | ${figures(statement.plain)} | ${figures(statement.unbounded)} |`);
+      lines.push(`| an account's statement's entries of a month, cut by sequence, with the period's created_at bounds | ${figures(statement.plain)} | ${figures(statement.bounded)} |`);
+      lines.push(...(await statementScenario(samples)));
+    }
     // Writes: a batch of 20 new payments into each, alternately (each insert its own transaction).
     const writes: Record<'payments' | 'payments_plain', number[]> = { payments: [], payments_plain: [] };
-    for (let round = 0; round < ROUNDS / 3; round++) {
+    const run = Date.now().toString(36); // references unique across runs on a kept database
+    for (let round = 0; round < (PARTS.has('writes') ? ROUNDS / 3 : 0); round++) {
       for (const table of round % 2 === 0 ? (['payments', 'payments_plain'] as const) : (['payments_plain', 'payments'] as const)) {
         writes[table].push(
           await timed(
             `insert into ${table} (merchant_id, virtual_account_id, account_number, rail, channel, amount, fee_amount, net_amount, currency, payer_phone, payer_phone_reversed, provider_reference, match_status, received_at)
              select md5('m' || n % ${MERCHANTS})::uuid, md5('a' || n)::uuid, '1', 'MPESA', 'MOBILE_MONEY', 100, 1, 99, 'KES', '254700000000', '000000007452', 'W' || $1 || '-' || n, 'UNMATCHED', now()
                from generate_series(1, 20) n`,
-            [`${table}${round}`],
+            [`${table}${run}-${round}`],
           ),
         );
       }
     }
-    lines.push(`| a batch of 20 payments written | ${figures(writes.payments_plain)} | ${figures(writes.payments)} |`);
+    if (PARTS.has('writes')) lines.push(`| a batch of 20 payments written | ${figures(writes.payments_plain)} | ${figures(writes.payments)} |`);
   } finally {
     client.release();
   }
-  void target;
+  const checks = PARTS.has('ledger') ? await ledgerCheckScenario() : [];
   return [
     `\n### Partitioned payments against one plain table: ${PAYMENTS.toLocaleString('en')} payments over a year, ${counted[0]!.partitions} partitions (seeded and copied in ${seededIn} s); ${samples.length} of each, alternating`,
     '',
     '| query | plain table: p50 / p99 ms | partitioned by month: p50 / p99 ms |',
     '|---|---:|---:|',
     ...lines,
+    ...checks,
   ].join('\n');
 }
 

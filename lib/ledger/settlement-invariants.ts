@@ -34,7 +34,7 @@ export const settlementInvariants = (only: Scope): Record<string, SQL> => ({
     select i.settlement_id, i.kind, i.payment_id, s.status, i.released_at, i.amount, p.amount as payment_amount, i.fee_amount, p.fee_amount as payment_fee
       from settlement_items i
       left join settlements s on s.id = i.settlement_id
-      left join payments p on p.id = i.payment_id
+      left join payments p on p.id = i.payment_id and ${only('p')} -- a merchant's own check reads its payments only (check.ts)
      where ${only('i')}
        and (s.id is null or (i.released_at is null) <> (s.status in ${STANDING}) or s.merchant_id <> i.merchant_id
             or p.id is null or p.merchant_id <> i.merchant_id or p.virtual_account_id <> i.virtual_account_id or p.currency <> s.currency
