@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import { searchPaymentsAcrossMerchants } from '@/lib/payments/search-across-merchants';
 import { db } from '@/lib/platform/db';
 import { keepRailNotification } from '@/lib/rails/notifications';
-import { loadPaths, table } from '../load';
+import { cpuSeconds } from '../cpu';
+import { loadPaths, table, type Figures } from '../load';
 import { insertPayments, MERCHANTS, PAYERS, PAYMENTS, phoneOf, receiptOf, seed } from './operator-search-seed';
 import { operatorToken } from './operator-session';
 import type { Target } from './target';
@@ -123,11 +124,28 @@ export async function operatorSearchScenario(target: Target): Promise<string> {
   // One search first, so that a refusal says why instead of failing the load run.
   const first = await fetch(`${base}${byReceipt()}`, { headers });
   if (first.status !== 200) throw new Error(`operator search answered ${first.status}: ${await first.text()}`);
+  // The CPU each search cost the server and its PostgreSQL: steadier than searches a second, which
+  // at 10M also follow the page cache and the audit rows' commits (docs/scaling.md, "Partitioning").
+  const cpu: string[] = [];
+  const measured = async (name: string, path: () => string): Promise<Figures> => {
+    const before = cpuSeconds(target.pid);
+    const figures = await loadPaths(name, base, path, headers, 4);
+    const after = cpuSeconds(target.pid);
+    const per = (seconds: number) => ((seconds * 1000) / figures.answered).toFixed(2);
+    cpu.push(`  ${name}: server ${per(after.server - before.server)} ms, PostgreSQL ${per(after.children - before.children)} ms`);
+    return figures;
+  };
   const reads = table(
     `Operator search over ${PAYMENTS.toLocaleString('en')} payments of ${MERCHANTS.toLocaleString('en')} merchants (${seedTime}), 4 connections`,
-    [await loadPaths('by M-Pesa receipt', base, byReceipt, headers, 4), await loadPaths('by payer phone (07…, 254…, +254…)', base, byPhone, headers, 4)],
+    [await measured('by M-Pesa receipt', byReceipt), await measured('by payer phone (07…, 254…, +254…)', byPhone)],
   );
-  const searched = [reads, '\ntarget: p99 < 50 ms (each search also writes its audit rows: one per merchant found)', ...lookups].join('\n');
+  const searched = [
+    reads,
+    '\ntarget: p99 < 50 ms (each search also writes its audit rows: one per merchant found)',
+    '\nCPU a search (user + system, over the searches answered):',
+    ...cpu,
+    ...lookups,
+  ].join('\n');
   // The search's figures now: the insert probes after them take many minutes at 10M (each probe is vacuumed away).
   console.error(searched);
   if (INSERT_PROBE <= 0) return searched;
