@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import type { Figures } from './load';
 
 /** CPU seconds used so far by a process and, apart, by all its descendants (the embedded PostgreSQL). */
 export interface CpuSeconds {
@@ -43,4 +44,20 @@ export function cpuSeconds(pid: number): CpuSeconds {
   // their time with the postmaster, so it is not lost between two readings.
   for (const [id, { ticks, reaped }] of all) if (id !== root && isDescendant(id)) children += ticks + reaped;
   return { server: (all.get(root)?.ticks ?? 0) / TICKS_PER_SECOND, children: children / TICKS_PER_SECOND };
+}
+
+/** A load run with the CPU each answered request cost the server and its PostgreSQL, in µs. */
+export interface CpuMeasured {
+  figures: Figures;
+  serverMicros: number;
+  postgresMicros: number;
+}
+
+/** Runs `run` (one load) and divides the CPU used meanwhile by the requests answered, warm-up included on both sides. */
+export async function cpuPerAnswered(pid: number, run: () => Promise<Figures>): Promise<CpuMeasured> {
+  const before = cpuSeconds(pid);
+  const figures = await run();
+  const after = cpuSeconds(pid);
+  const per = (seconds: number) => Math.round((seconds * 1e6) / figures.answered);
+  return { figures, serverMicros: per(after.server - before.server), postgresMicros: per(after.children - before.children) };
 }

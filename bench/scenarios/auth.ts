@@ -1,24 +1,9 @@
-import { cpuSeconds } from '../cpu';
+import { cpuPerAnswered, type CpuMeasured } from '../cpu';
 import { load, table, type Figures } from '../load';
 import type { Target } from './target';
 
 /** Rounds of bare → /auth/me, alternated so both sides see the same spell of a noisy machine. */
 const AUTH_ROUNDS = Number(process.env.BENCH_AUTH_ROUNDS ?? 3);
-
-interface Measured {
-  figures: Figures;
-  /** CPU of the server process and of its PostgreSQL per answered request, in µs. */
-  serverMicros: number;
-  postgresMicros: number;
-}
-
-async function measured(target: Target, run: () => Promise<Figures>): Promise<Measured> {
-  const before = cpuSeconds(target.pid);
-  const figures = await run();
-  const after = cpuSeconds(target.pid);
-  const per = (seconds: number) => Math.round((seconds * 1e6) / figures.answered);
-  return { figures, serverMicros: per(after.server - before.server), postgresMicros: per(after.children - before.children) };
-}
 
 /**
  * Issue 2's target, raised by issue 24: /auth/me at 0.75 or more of a bare Hono handler doing one
@@ -26,10 +11,10 @@ async function measured(target: Target, run: () => Promise<Figures>): Promise<Me
  * each request cost the server and PostgreSQL (steadier than requests/s when the machine is shared).
  */
 export async function authScenario(target: Target): Promise<string> {
-  const rounds: { bare: Measured; me: Measured }[] = [];
+  const rounds: { bare: CpuMeasured; me: CpuMeasured }[] = [];
   for (let round = 1; round <= AUTH_ROUNDS; round++) {
-    const bare = await measured(target, () => load(`bare Hono, one primary-key SELECT (round ${round})`, `http://127.0.0.1:${target.barePort}/merchant/${target.merchantId}`));
-    const me = await measured(target, () =>
+    const bare = await cpuPerAnswered(target.pid, () => load(`bare Hono, one primary-key SELECT (round ${round})`, `http://127.0.0.1:${target.barePort}/merchant/${target.merchantId}`));
+    const me = await cpuPerAnswered(target.pid, () =>
       load(`GET /api/v1/auth/me, valid token (round ${round})`, `http://127.0.0.1:${target.apiPort}/api/v1/auth/me`, {
         authorization: `Bearer ${target.accessToken}`,
       }),

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { searchPaymentsAcrossMerchants } from '@/lib/payments/search-across-merchants';
 import { db } from '@/lib/platform/db';
 import { keepRailNotification } from '@/lib/rails/notifications';
-import { cpuSeconds } from '../cpu';
+import { cpuPerAnswered } from '../cpu';
 import { loadPaths, table, type Figures } from '../load';
 import { insertPayments, MERCHANTS, PAYERS, PAYMENTS, phoneOf, receiptOf, seed } from './operator-search-seed';
 import { operatorToken } from './operator-session';
@@ -128,11 +128,8 @@ export async function operatorSearchScenario(target: Target): Promise<string> {
   // at 10M also follow the page cache and the audit rows' commits (docs/scaling.md, "Partitioning").
   const cpu: string[] = [];
   const measured = async (name: string, path: () => string): Promise<Figures> => {
-    const before = cpuSeconds(target.pid);
-    const figures = await loadPaths(name, base, path, headers, 4);
-    const after = cpuSeconds(target.pid);
-    const per = (seconds: number) => ((seconds * 1000) / figures.answered).toFixed(2);
-    cpu.push(`  ${name}: server ${per(after.server - before.server)} ms, PostgreSQL ${per(after.children - before.children)} ms`);
+    const { figures, serverMicros, postgresMicros } = await cpuPerAnswered(target.pid, () => loadPaths(name, base, path, headers, 4));
+    cpu.push(`  ${name}: server ${(serverMicros / 1000).toFixed(2)} ms, PostgreSQL ${(postgresMicros / 1000).toFixed(2)} ms`);
     return figures;
   };
   const reads = table(

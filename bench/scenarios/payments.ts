@@ -5,7 +5,7 @@ import { checkLedger } from '@/lib/ledger/check';
 import { db } from '@/lib/platform/db';
 import { CONNECTIONS, load, loadPosts, table, type Figures } from '../load';
 import { seedPayments, type SeedAccount } from '../seed-payments';
-import { cpuSeconds, type CpuSeconds } from '../cpu';
+import { cpuPerAnswered, type CpuMeasured } from '../cpu';
 import { ratio } from './auth';
 import type { Target } from './target';
 
@@ -35,8 +35,7 @@ async function customerAccounts(merchantId: string, count: number): Promise<Seed
   return accounts;
 }
 
-const cpuPer = (before: CpuSeconds, after: CpuSeconds, figures: Figures) =>
-  `${Math.round(((after.server - before.server) * 1e6) / figures.answered)} + ${Math.round(((after.children - before.children) * 1e6) / figures.answered)}`;
+const cpuPer = ({ serverMicros, postgresMicros }: CpuMeasured) => `${serverMicros} + ${postgresMicros}`;
 
 /**
  * Commits and WAL written so far in the whole database: counted, so a busy machine does not move
@@ -76,15 +75,16 @@ export async function ingestionScenario(target: Target): Promise<string> {
   const rounds: { raw: Figures; rail: Figures; rawCpu: string; railCpu: string; railWrites: string }[] = [];
   for (let round = 1; round <= INGESTION_ROUNDS; round++) {
     // CPU per answered request, server + its PostgreSQL (µs): steadier than requests/s on a shared machine.
-    let cpu = cpuSeconds(target.pid);
-    const raw = await loadPosts(`round ${round}: raw single-row INSERT (bare Hono)`, `http://127.0.0.1:${target.barePort}/raw-insert`, () =>
-      JSON.stringify({ reference: uniqueReference('R'), amount: '100.00' }),
+    const raw = await cpuPerAnswered(target.pid, () =>
+      loadPosts(`round ${round}: raw single-row INSERT (bare Hono)`, `http://127.0.0.1:${target.barePort}/raw-insert`, () =>
+        JSON.stringify({ reference: uniqueReference('R'), amount: '100.00' }),
+      ),
     );
-    const rawCpu = cpuPer(cpu, (cpu = cpuSeconds(target.pid)), raw);
     const writes = await commitsAndWal();
-    const rail = await loadPosts(`round ${round}: POST /rails/daraja/c2b/confirmation (new payment each)`, `http://127.0.0.1:${target.apiPort}/api/v1/rails/daraja/c2b/confirmation?token=${target.mpesaToken}`, confirmation);
-    const railCpu = cpuPer(cpu, cpuSeconds(target.pid), rail);
-    rounds.push({ raw, rail, rawCpu, railCpu, railWrites: writesPer(writes, await commitsAndWal(), rail) });
+    const rail = await cpuPerAnswered(target.pid, () =>
+      loadPosts(`round ${round}: POST /rails/daraja/c2b/confirmation (new payment each)`, `http://127.0.0.1:${target.apiPort}/api/v1/rails/daraja/c2b/confirmation?token=${target.mpesaToken}`, confirmation),
+    );
+    rounds.push({ raw: raw.figures, rail: rail.figures, rawCpu: cpuPer(raw), railCpu: cpuPer(rail), railWrites: writesPer(writes, await commitsAndWal(), rail.figures) });
   }
   const answered = rounds.reduce((sum, { rail }) => sum + rail.answered, 0);
   const [{ count }] = (await db().execute(sql`select count(*)::int as count from payments where merchant_id = ${target.merchantId}`)).rows as [{ count: number }];

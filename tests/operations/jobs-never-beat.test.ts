@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { Runner } from 'graphile-worker';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { compiledEntry } from '../support/compiled-scripts';
+import { until } from './support';
 import { parseConfig, setConfig } from '@/lib/platform/config';
 import { closePool, db, useDatabaseUrl } from '@/lib/platform/db';
 import { HEARTBEAT_INTERVAL_MS, WORKER_DEAD_AFTER_MS } from '@/lib/platform/jobs/heartbeat';
@@ -52,15 +53,6 @@ async function killed(child: ChildProcess): Promise<void> {
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGKILL');
   await exited;
-}
-
-async function until(probe: () => Promise<boolean>, timeoutMs: number): Promise<number> {
-  const started = Date.now();
-  while (!(await probe())) {
-    if (Date.now() - started > timeoutMs) throw new Error(`not within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return Date.now() - started;
 }
 
 describe('a job worker with no heartbeat row', () => {

@@ -29,3 +29,13 @@ export function sample(text: string, name: string, labels: Record<string, string
   }
   return undefined;
 }
+
+/** Polls `probe` until it holds; the milliseconds it took, or an error after `timeoutMs`. */
+export async function until(probe: () => Promise<boolean>, timeoutMs: number): Promise<number> {
+  const started = Date.now();
+  while (!(await probe())) {
+    if (Date.now() - started > timeoutMs) throw new Error(`not within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return Date.now() - started;
+}

@@ -22,6 +22,7 @@ import { deliverWebhookTask } from '@/lib/webhooks/deliver';
 import { startWebhookReceiver, type ReceiverRoute, type WebhookReceiver } from '../support/webhook-receiver';
 import { CRASH_TASK } from '../webhooks/fixtures/crash-child';
 import { recordQuietly } from '../webhooks/support';
+import { until } from './support';
 
 /**
  * Its own embedded PostgreSQL, so that no other test file's worker takes these deliveries: the
@@ -69,15 +70,6 @@ async function waitingFiveMinutes(endpointId: string): Promise<string> {
 }
 
 const deliveriesOf = (ids: string[]) => db().select().from(webhookDeliveries).where(inArray(webhookDeliveries.id, ids));
-
-async function until(probe: () => Promise<boolean>, timeoutMs: number): Promise<number> {
-  const started = Date.now();
-  while (!(await probe())) {
-    if (Date.now() - started > timeoutMs) throw new Error(`not within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return Date.now() - started;
-}
 
 describe('a failing endpoint that answers 2xx again', () => {
   it("sends its deliveries waiting for a retry within 10 s, within its concurrency cap, and the log says they went early", async () => {
