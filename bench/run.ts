@@ -27,6 +27,7 @@ import { memoryScenario } from './scenarios/memory';
 import { portalScenario } from './scenarios/portal';
 import { settlementScenario } from './scenarios/settlement';
 import { operatorSearchScenario } from './scenarios/operator-search';
+import { merchantSearchScenario } from './scenarios/merchant-search';
 import { partitioningScenario } from './scenarios/partitioning';
 import { table } from './load';
 
@@ -71,6 +72,8 @@ const scenarios: Record<string, (target: Target) => Promise<string>> = {
   settlement: settlementScenario,
   // The operator console's search across merchants: 10M payments of 10,000 merchants (issue 26).
   'operator-search': operatorSearchScenario,
+  // A merchant's own search box over HTTP, on the operator-search seed kept with BENCH_DATA_DIR.
+  'merchant-search': merchantSearchScenario,
   // Partitioned payments (migration 0034) against the same rows in one plain table, query by query (issue 29).
   partitioning: partitioningScenario,
 };

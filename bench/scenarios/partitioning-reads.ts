@@ -7,7 +7,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import { newestFirst } from '@/lib/api/pagination';
 import { ledgerChecks } from '@/lib/ledger/check';
-import { paymentConditions } from '@/lib/payments/filters';
+import { paymentsMatching } from '@/lib/payments/filters';
 import { payments } from '@/lib/payments/schema';
 import { db, pool } from '@/lib/platform/db';
 import { namedColumns } from '@/lib/platform/db/prepared';
@@ -116,13 +116,31 @@ const dialect = new PgDialect();
 const selectList = sql.join(namedColumns(getTableColumns(payments)), sql`, `);
 
 /**
- * A merchant's search box as lib/payments/queries.ts' listPayments sends it: the merchant, the
- * readings searchCondition makes of q, newest first, 51 rows, as a named prepared statement.
+ * A merchant's search box as lib/payments/queries.ts' listPayments sends it on the partitioned
+ * tables (the function merchant_search_payments, migration 0038: the search keys first), and, on the
+ * plain copy, as it sent it on one table before 0038: each reading of q in payments' own indexes.
+ * Newest first, 51 rows, as a named prepared statement.
  */
-function searchBox(merchantId: string, q: string) {
-  const where = paymentConditions({ merchantId, subMerchantId: null }, { q } as Parameters<typeof paymentConditions>[1]);
-  const { sql: text, params } = dialect.sqlToQuery(sql`select ${selectList} from ${payments} where ${where} order by ${sql.join(newestFirst(payments.createdAt, payments.id), sql`, `)} limit ${51}`);
+function searchBox(layout: Layout, merchantId: string, q: string) {
+  const newest = sql`order by ${sql.join(newestFirst(payments.createdAt, payments.id), sql`, `)} limit ${51}`;
+  const { from, where } = paymentsMatching({ merchantId, subMerchantId: null }, { q } as Parameters<typeof paymentsMatching>[1]);
+  const query = layout === 'partitioned' ? sql`select ${selectList} from ${from} where ${where} ${newest}` : oneTableSearch(merchantId, q, newest);
+  const { sql: text, params } = dialect.sqlToQuery(query);
   return { name: `bench_search_${createHash('sha256').update(text).digest('hex').slice(0, 20)}`, text, values: params as unknown[] };
+}
+
+/** The search box's statement before migration 0038 (lib/payments/filters.ts at e8b1e06), for the plain table. */
+function oneTableSearch(merchantId: string, q: string, newest: ReturnType<typeof sql>) {
+  const value = (text: string) => sql`(select ${text}::text)`;
+  const readings = [sql`${payments.billReference} = ${value(q)}`, sql`${payments.providerReference} = ${value(q)}`];
+  if (/^[A-Za-z0-9]{6,30}$/.test(q) && /[A-Za-z]/.test(q) && /\d/.test(q)) readings.push(sql`${payments.providerReference} = ${value(q.toUpperCase())}`);
+  const digits = /^0?(\d{3,12})$/.exec(q)?.[1];
+  if (digits) {
+    const from = digits.split('').reverse().join('');
+    const to = from.slice(0, -1) + String.fromCharCode(from.charCodeAt(from.length - 1) + 1);
+    readings.push(sql`(${payments.payerPhoneReversed} ~>=~ ${value(from)} and ${payments.payerPhoneReversed} ~<~ ${value(to)})`);
+  }
+  return sql`select ${selectList} from ${payments} where ${payments.merchantId} = ${merchantId} and (${sql.join(readings, sql` or `)}) ${newest}`;
 }
 
 /** What a merchant types: a receipt in lower case, a phone as 07…, a bill reference. */
@@ -139,7 +157,7 @@ export async function searchBoxScenario(samples: BenchSample[]): Promise<string[
       let differing = 0;
       const found = new Map<string, string>();
       const times = await alternate(samples, async (layout, sample) => {
-        const { rows } = await clients[layout].query<{ id: string }>(searchBox(sample.merchant_id, q(sample)));
+        const { rows } = await clients[layout].query<{ id: string }>(searchBox(layout, sample.merchant_id, q(sample)));
         const ids = rows.map((row) => row.id).join(',');
         const other = found.get(sample.id);
         if (other === undefined) found.set(sample.id, ids);

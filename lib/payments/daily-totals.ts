@@ -1,7 +1,7 @@
 import { and, eq, gte, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { Principal } from '@/lib/auth/principal';
 import { readDb } from '@/lib/platform/db/read-pool';
-import { paymentConditions } from './filters';
+import { paymentsMatching } from './filters';
 import { paymentDailyTotals, paymentMerchantDailyTotals, payments } from './schema';
 import type { DailyTotalsFilters } from './schemas';
 import { merchantCurrency, totalsCanAnswer, totalsScope } from './summary';
@@ -32,10 +32,11 @@ function fromTotals(principal: Principal, filters: DailyTotalsFilters): SQL {
 function fromPayments(principal: Principal, filters: DailyTotalsFilters): SQL {
   const range = { ...filters, from: nairobiMidnight(filters.from).toISOString(), to: nairobiMidnight(filters.to, 1).toISOString() };
   // Reversed payments are out of the totals (lib/reversals/post-reversal.ts), so out of these sums too.
-  const where = and(paymentConditions(principal, range), filters.currency ? eq(payments.currency, filters.currency) : undefined, ne(payments.status, 'REVERSED'));
+  const matching = paymentsMatching(principal, range);
+  const where = and(matching.where, filters.currency ? eq(payments.currency, filters.currency) : undefined, ne(payments.status, 'REVERSED'));
   return sql`select (${payments.receivedAt} at time zone 'Africa/Nairobi')::date as day, ${payments.currency}::text as currency,
                     count(*) as count, sum(${payments.amount}) as total, sum(${payments.feeAmount}) as fee
-               from ${payments} where ${where} group by 1, 2`;
+               from ${matching.from} where ${where} group by 1, 2`;
 }
 
 export interface DailyTotalRow {

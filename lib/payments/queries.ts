@@ -4,7 +4,7 @@ import { notFound } from '@/lib/api/errors';
 import { visibleTo, type TenantScope } from '@/lib/api/scope';
 import { executePrepared, namedColumns, renderedOnce } from '@/lib/platform/db/prepared';
 import { readDb } from '@/lib/platform/db/read-pool';
-import { paymentConditions } from './filters';
+import { paymentsMatching } from './filters';
 import { payments } from './schema';
 import type { PaymentListFilters } from './schemas';
 import type { PaymentRow } from './serialize';
@@ -15,17 +15,18 @@ import { paymentWithId } from './by-id';
  * (as bills are): with 10M payments a page of 50 through drizzle's query builder spent more time
  * mapping its cells and planning the query anew than PostgreSQL spent finding the rows.
  */
-const paymentView = renderedOnce(
-  sql`select ${sql.join(namedColumns(getTableColumns(payments)), sql`, `)} from ${payments}`,
-);
+const paymentColumns = renderedOnce(sql.join(namedColumns(getTableColumns(payments)), sql`, `));
 
-const selectPayments = (where: SQL | undefined, tail: SQL = sql``) => executePrepared<PaymentRow>(readDb(), sql`${paymentView} where ${where ?? sql`true`} ${tail}`);
+const selectPayments = (where: SQL | undefined, tail: SQL = sql``, from: SQL = sql`${payments}`) =>
+  executePrepared<PaymentRow>(readDb(), sql`select ${paymentColumns} from ${from} where ${where ?? sql`true`} ${tail}`);
 
 /** One page (plus one row, to know whether another page follows), newest first. */
 export function listPayments(principal: TenantScope, filters: PaymentListFilters) {
+  const { from, where } = paymentsMatching(principal, filters);
   return selectPayments(
-    and(paymentConditions(principal, filters), afterCursor(filters.cursor, payments.createdAt, payments.id)),
+    and(where, afterCursor(filters.cursor, payments.createdAt, payments.id)),
     sql`order by ${sql.join(newestFirst(payments.createdAt, payments.id), sql`, `)} limit ${filters.limit + 1}`,
+    from,
   );
 }
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, char, check, date, index, jsonb, pgTable, primaryKey, smallint, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { bigint, char, check, date, index, jsonb, pgTable, primaryKey, smallint, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { money } from '@/lib/accounts/schema';
 import type { AppliedFeeRule } from '@/lib/pricing/applied-rule';
 
@@ -246,4 +246,29 @@ export const railReferences = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }),
   },
   (table) => [primaryKey({ name: 'rail_references_pkey', columns: [table.rail, table.providerReference] })],
+);
+
+/**
+ * What a merchant's search box looks for, one row per payment, in one plain table (migration 0038):
+ * a bill reference, a receipt or a phone has no time, and read from payments alone it probed every
+ * month partition. Kept by triggers on payments in the statement that writes the payment (never by
+ * the service's code), and read only by the SQL function `merchant_search_payments`.
+ */
+export const paymentSearchKeys = pgTable(
+  'payment_search_keys',
+  {
+    merchantId: uuid('merchant_id').notNull(),
+    providerReference: text('provider_reference').notNull(),
+    paymentId: uuid('payment_id').notNull(),
+    paymentCreatedAt: timestamp('payment_created_at', { withTimezone: true, precision: 3 }).notNull(),
+    billReference: text('bill_reference'),
+    payerPhoneReversed: text('payer_phone_reversed'),
+  },
+  (table) => [
+    uniqueIndex('payment_search_keys_reference_idx').on(table.merchantId, table.providerReference, table.paymentId),
+    index('payment_search_keys_bill_reference_idx').on(table.merchantId, table.billReference).where(sql`${table.billReference} IS NOT NULL`),
+    index('payment_search_keys_phone_idx')
+      .on(table.merchantId, sql`${table.payerPhoneReversed} text_pattern_ops`)
+      .where(sql`${table.payerPhoneReversed} IS NOT NULL`),
+  ],
 );

@@ -4,7 +4,7 @@ import type { Principal } from '@/lib/auth/principal';
 import { merchants } from '@/lib/merchants/schema';
 import { db } from '@/lib/platform/db';
 import { readDb } from '@/lib/platform/db/read-pool';
-import { paymentConditions } from './filters';
+import { paymentsMatching } from './filters';
 import { splitForTotals, type Span, type TotalsSplit } from './nairobi-days';
 import { paymentDailyTotals, paymentMerchantDailyTotals, paymentMerchantHourlyTotals, payments } from './schema';
 import type { PaymentSummaryFilters } from './schemas';
@@ -59,8 +59,9 @@ function wholeHours(principal: Principal, filters: PaymentSummaryFilters, curren
 function paymentsIn(principal: Principal, filters: PaymentSummaryFilters, currency: string, span?: Span): SQL {
   const within = span ? { ...filters, from: span.from?.toISOString(), to: span.to?.toISOString() } : filters;
   // Reversed payments are out of the totals (lib/reversals/post-reversal.ts), so out of these sums too.
-  const where = and(paymentConditions(principal, within), eq(payments.currency, currency), ne(payments.status, 'REVERSED'));
-  return sql`select count(*)::numeric as count, sum(${payments.amount}) as total, sum(${payments.feeAmount}) as fee from ${payments} where ${where}`;
+  const matching = paymentsMatching(principal, within);
+  const where = and(matching.where, eq(payments.currency, currency), ne(payments.status, 'REVERSED'));
+  return sql`select count(*)::numeric as count, sum(${payments.amount}) as total, sum(${payments.feeAmount}) as fee from ${matching.from} where ${where}`;
 }
 
 /** The parts whose sums make the summary: totals where they can answer, payments elsewhere. */

@@ -5,6 +5,7 @@ import { ingestPayment } from '@/lib/payments/ingest';
 import { db } from '@/lib/platform/db';
 import { createMonthlyPartitions } from '@/lib/platform/db/partitions';
 import { useTestApi } from '../support/api-server';
+import { midMonth } from './months';
 import { mpesa, receipt, signedInMerchant } from '../payments/support';
 
 const api = useTestApi();
@@ -13,11 +14,6 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-/** The 15th, 09:00 UTC, of the month `months` from now's (UTC months, as the partitions). */
-const midMonth = (months: number) => {
-  const now = new Date();
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + months, 15, 9));
-};
 const days = (count: number) => count * 86_400_000;
 
 /** A payment recorded as if it arrived at `at` (its month's partition made first, as the job would have). */
