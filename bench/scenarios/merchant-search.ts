@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { users } from '@/lib/auth/schema';
-import { hashPassword } from '@/lib/auth/passwords';
 import { db } from '@/lib/platform/db';
 import { cpuPerAnswered } from '../cpu';
 import { loadPaths, table, type Figures } from '../load';
-import { BENCH_PASSWORD, type Target } from './target';
+import { signedInBenchUser } from './operator-session';
+import type { Target } from './target';
 
 const SAMPLES = 2_000;
 
@@ -25,7 +24,8 @@ export async function merchantSearchScenario(target: Target): Promise<string> {
   const { rows: samples } = await db().execute<{ receipt: string; phone: string; bill: string | null }>(sql`
     select provider_reference as receipt, payer_phone as phone, bill_reference as bill
       from payments tablesample system (1) repeatable (29) where merchant_id = ${merchantId}::uuid limit ${SAMPLES}`);
-  const headers = { authorization: `Bearer ${await staffToken(target, merchantId)}` };
+  // A member of its staff (PLAIN_MERCHANT: no second factor to enrol).
+  const headers = { authorization: `Bearer ${await signedInBenchUser(target, 'PLAIN_MERCHANT', merchantId)}` };
   const base = `http://127.0.0.1:${target.apiPort}`;
   const bills = samples.filter((sample) => sample.bill).map((sample) => sample.bill!);
   let i = 0;
@@ -52,17 +52,4 @@ export async function merchantSearchScenario(target: Target): Promise<string> {
     figures.push(measured.figures);
   }
   return [table(`A merchant's search box, the busiest of the kept seed's merchants, ${samples.length} of its payments, 4 connections`, figures), '\nCPU a search:', ...cpu].join('\n');
-}
-
-/** A member of the merchant's staff (PLAIN_MERCHANT: no second factor to enrol), signed in. */
-async function staffToken(target: Target, merchantId: string): Promise<string> {
-  const email = `bench-staff-${Date.now()}@collect.test`;
-  await db().insert(users).values({ email, passwordHash: await hashPassword(BENCH_PASSWORD), role: 'PLAIN_MERCHANT', merchantId, firstName: 'Bench', lastName: 'Staff' });
-  const response = await fetch(`http://127.0.0.1:${target.apiPort}/api/v1/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: BENCH_PASSWORD }),
-  });
-  if (response.status !== 200) throw new Error(`staff sign-in answered ${response.status}: ${await response.text()}`);
-  return ((await response.json()) as { accessToken: string }).accessToken;
 }

@@ -5,7 +5,7 @@ import { ingestPayment } from '@/lib/payments/ingest';
 import { db } from '@/lib/platform/db';
 import { createMonthlyPartitions } from '@/lib/platform/db/partitions';
 import { useTestApi } from '../support/api-server';
-import { midMonth } from './months';
+import { midMonth, paidAt } from './support';
 import { mpesa, receipt, signedInMerchant } from '../payments/support';
 
 const api = useTestApi();
@@ -16,29 +16,15 @@ afterEach(() => {
 
 const days = (count: number) => count * 86_400_000;
 
-/** A payment recorded as if it arrived at `at` (its month's partition made first, as the job would have). */
-async function paidAt(at: Date, accountNumber: string, extra: Parameters<typeof mpesa>[2]) {
-  await createMonthlyPartitions({ now: at, monthsAhead: 0 });
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(at);
-  try {
-    const result = await ingestPayment(mpesa(accountNumber, '420', { receivedAt: at, ...extra }), { strict: false });
-    if (result.outcome !== 'recorded') throw new Error(result.outcome);
-    return result.payment;
-  } finally {
-    vi.useRealTimers();
-  }
-}
-
 describe("a merchant's search box over monthly partitions", () => {
   it('finds a payment of five months ago by its receipt in any case, its phone in any form and its bill reference, newest first among this month\'s', async () => {
     const { token, virtualAccount } = await signedInMerchant(api);
     const reference = receipt();
-    const old = await paidAt(midMonth(-5), virtualAccount.accountNumber, {
+    const old = await paidAt(midMonth(-5), mpesa(virtualAccount.accountNumber, '420', {
       providerReference: reference,
       payerPhone: '254798765432',
       billReference: 'SCHOOL-FEES-OLD',
-    });
+    }));
     // The same phone and bill reference paid again this month: both found, the newer first.
     const recent = await ingestPayment(mpesa(virtualAccount.accountNumber, '15', { payerPhone: '254798765432', billReference: 'SCHOOL-FEES-OLD' }), { strict: false });
     if (recent.outcome !== 'recorded') throw new Error(recent.outcome);
@@ -127,8 +113,8 @@ describe('ledger:check over monthly partitions', () => {
 
   it("finds the months-old payment a bill, a resolved suspense row and a settlement item name, and reports each one planted wrong", async () => {
     const { merchant, virtualAccount } = await signedInMerchant(api);
-    const old = await paidAt(midMonth(-4), virtualAccount.accountNumber, {});
-    const other = await paidAt(midMonth(-3), virtualAccount.accountNumber, {});
+    const old = await paidAt(midMonth(-4), mpesa(virtualAccount.accountNumber, '420'));
+    const other = await paidAt(midMonth(-3), mpesa(virtualAccount.accountNumber, '420'));
     expect(await broken(merchant.id)).toEqual([]);
 
     const { rows } = await db().execute<{ provider_reference: string; amount: string; fee_amount: string; net_amount: string; received_at: string }>(sql`

@@ -5,14 +5,10 @@ import { createMonthlyPartitions } from '@/lib/platform/db/partitions';
 import { periodEntries } from '@/lib/statements/account-statement';
 import { useTestApi } from '../support/api-server';
 import { signedInMerchant } from '../payments/support';
+import { midMonth } from './support';
 
 const api = useTestApi();
 
-/** The 15th, 09:00 UTC, of the month `months` from now's (UTC months, as the partitions). */
-const midMonth = (months: number) => {
-  const now = new Date();
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + months, 15, 9));
-};
 const partitionOf = (at: Date) => `balance_entries_p${at.getUTCFullYear()}_${String(at.getUTCMonth() + 1).padStart(2, '0')}`;
 /** A month's first and last Nairobi days, as the statement's query names them. */
 const periodOfMonth = (at: Date) => {
