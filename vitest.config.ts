@@ -49,6 +49,10 @@ const LONGEST_FIRST = [
   'tests/rails/property.test.ts',
   'tests/settlement/two-instances.test.ts',
   'tests/operations/jobs-never-beat.test.ts',
+  // Small files that mostly wait (a CLI's children, a prompt's 10-second timeout): by size they came
+  // last and were the run's 10-13 s tail on their own.
+  'tests/docs/cli-password.test.ts',
+  'tests/stk/worker.test.ts',
 ];
 
 class LongestFirstSequencer extends BaseSequencer {
