@@ -4,7 +4,7 @@ import { linkOperations, operationIndex, type OperationIndex } from '@/lib/porta
 import { linkClass } from './guides/parts';
 
 const codeClass = 'rounded bg-slate-100 px-1 py-0.5 font-mono text-[0.9em]';
-// Only text that may name an operation waits for the reference (built once per request).
+// Only text that may name an operation asks for the reference (built once per server).
 const MAY_NAME_AN_OPERATION = /\b(GET|POST|PUT|PATCH|DELETE) \/|\bsee /i;
 
 /**
