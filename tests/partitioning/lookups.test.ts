@@ -169,7 +169,7 @@ describe('lookups by id read the month partitions of the id\'s time only', () =>
     expect(((await response.json()) as { id: string; amount: string }).id).toBe(payment.id);
   });
 
-  it('still finds a payment of an old random id, by probing every month', async () => {
+  it('still finds a payment of an old random id that migration 0040 did not record, by probing every month', async () => {
     const { merchant, virtualAccount, token } = await signedInMerchant(api);
     const reference = `OLD${virtualAccount.id.slice(0, 7).toUpperCase()}`;
     // A payment recorded before migration 0034: a v4 id, and a month before this one.
@@ -187,6 +187,49 @@ describe('lookups by id read the month partitions of the id\'s time only', () =>
 
     const read = await relationsRead(sql`select * from ${payments} where ${paymentWithId(id)}`);
     expect(read).toHaveLength(await leafCount('payments'));
+    const response = await api.request('GET', `/merchants/me/payments/${id}`, { token });
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { id: string }).id).toBe(id);
+  });
+
+  it('reads an old random id that migration 0040 recorded from its month alone, planned with the id known or not', async () => {
+    const { merchant, virtualAccount, token } = await signedInMerchant(api);
+    const reference = `REC${virtualAccount.id.slice(0, 7).toUpperCase()}`;
+    const lastMonth = monthsFrom(new Date(), -1);
+    await createMonthlyPartitions({ now: lastMonth, monthsAhead: 0 });
+    // A payment recorded before migration 0034 (a v4 id), last month; then what migration 0040 does
+    // on a database that has such rows.
+    const { rows } = await db().execute<{ id: string }>(sql`
+      with claimed as (insert into rail_references (rail, provider_reference, created_at)
+                       values ('MPESA', ${reference}, ${lastMonth.toISOString()}::timestamptz) returning provider_reference),
+           paid as (insert into payments (id, merchant_id, virtual_account_id, account_number, rail, channel, amount, fee_amount, net_amount, currency,
+                                          provider_reference, match_status, received_at, created_at)
+                    select gen_random_uuid(), ${merchant.id}::uuid, ${virtualAccount.id}::uuid, ${virtualAccount.accountNumber}, 'MPESA', 'MOBILE_MONEY', 100, 0, 100, 'KES',
+                           provider_reference, 'UNMATCHED', ${lastMonth.toISOString()}::timestamptz, ${lastMonth.toISOString()}::timestamptz
+                      from claimed
+                    returning id)
+      select id from paid`);
+    const { id } = rows[0]!;
+    expect(id[14]).toBe('4');
+    const { rows: recorded } = await db().execute<{ count: string }>(sql`select record_legacy_id_times() as count`);
+    expect(Number(recorded[0]!.count)).toBeGreaterThanOrEqual(1);
+    const { rows: again } = await db().execute<{ count: string }>(sql`select record_legacy_id_times() as count`);
+    expect(Number(again[0]!.count)).toBe(0);
+
+    const { rows: window } = await db().execute<{ after: boolean; before: boolean; unknown: string }>(sql`
+      select id_created_after(id) = created_at - interval '1 day' as after, id_created_before(id) = created_at + interval '1 day' as before,
+             id_created_after(gen_random_uuid())::text as unknown
+        from payments where id = ${id}::uuid`);
+    expect(window[0]).toEqual({ after: true, before: true, unknown: '-infinity' });
+
+    // Planned with the id known (a literal, or a custom plan: how PgBouncer's unnamed statements run).
+    const read = await relationsRead(sql`select * from ${payments} where ${paymentWithId(id)}`);
+    expect(read).toEqual([partitionOf('payments', lastMonth)]);
+    // A named statement's generic plan: pruned when it starts, from the parameter.
+    const generic = await genericPlanRead(`select * from payments where id = $1 and created_at between id_created_after($1) and id_created_before($1)`, id);
+    expect(generic.read).toEqual([partitionOf('payments', lastMonth)]);
+    expect(generic.removed).toBe((await leafCount('payments')) - 1);
+
     const response = await api.request('GET', `/merchants/me/payments/${id}`, { token });
     expect(response.status).toBe(200);
     expect(((await response.json()) as { id: string }).id).toBe(id);
