@@ -197,9 +197,9 @@ describe('lookups by id read the month partitions of the id\'s time only', () =>
     const reference = `REC${virtualAccount.id.slice(0, 7).toUpperCase()}`;
     const lastMonth = monthsFrom(new Date(), -1);
     await createMonthlyPartitions({ now: lastMonth, monthsAhead: 0 });
-    // A payment recorded before migration 0034 (a v4 id), last month; then what migration 0040 does
-    // on a database that has such rows.
-    const { rows } = await db().execute<{ id: string }>(sql`
+    // A payment and an event recorded before migration 0034 (v4 ids), last month; then what
+    // migration 0040 does on a database that has such rows.
+    const { rows } = await db().execute<{ id: string; event_id: string }>(sql`
       with claimed as (insert into rail_references (rail, provider_reference, created_at)
                        values ('MPESA', ${reference}, ${lastMonth.toISOString()}::timestamptz) returning provider_reference),
            paid as (insert into payments (id, merchant_id, virtual_account_id, account_number, rail, channel, amount, fee_amount, net_amount, currency,
@@ -207,12 +207,15 @@ describe('lookups by id read the month partitions of the id\'s time only', () =>
                     select gen_random_uuid(), ${merchant.id}::uuid, ${virtualAccount.id}::uuid, ${virtualAccount.accountNumber}, 'MPESA', 'MOBILE_MONEY', 100, 0, 100, 'KES',
                            provider_reference, 'UNMATCHED', ${lastMonth.toISOString()}::timestamptz, ${lastMonth.toISOString()}::timestamptz
                       from claimed
+                    returning id),
+           told as (insert into events (id, merchant_id, type, data, created_at)
+                    select gen_random_uuid(), ${merchant.id}::uuid, 'payment.received', '{}'::jsonb, ${lastMonth.toISOString()}::timestamptz
                     returning id)
-      select id from paid`);
-    const { id } = rows[0]!;
+      select paid.id, told.id as event_id from paid, told`);
+    const { id, event_id: eventId } = rows[0]!;
     expect(id[14]).toBe('4');
     const { rows: recorded } = await db().execute<{ count: string }>(sql`select record_legacy_id_times() as count`);
-    expect(Number(recorded[0]!.count)).toBeGreaterThanOrEqual(1);
+    expect(Number(recorded[0]!.count)).toBeGreaterThanOrEqual(2);
     const { rows: again } = await db().execute<{ count: string }>(sql`select record_legacy_id_times() as count`);
     expect(Number(again[0]!.count)).toBe(0);
 
@@ -229,6 +232,9 @@ describe('lookups by id read the month partitions of the id\'s time only', () =>
     const generic = await genericPlanRead(`select * from payments where id = $1 and created_at between id_created_after($1) and id_created_before($1)`, id);
     expect(generic.read).toEqual([partitionOf('payments', lastMonth)]);
     expect(generic.removed).toBe((await leafCount('payments')) - 1);
+
+    const eventRead = await relationsRead(sql`select * from events where id = ${eventId}::uuid and ${writtenNear(sql`created_at`, eventId)}`);
+    expect(eventRead).toEqual([partitionOf('events', lastMonth)]);
 
     const response = await api.request('GET', `/merchants/me/payments/${id}`, { token });
     expect(response.status).toBe(200);
