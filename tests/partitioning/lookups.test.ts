@@ -62,6 +62,20 @@ async function leafCount(table: string) {
   return rows[0]!.count;
 }
 
+/** A payment as recorded before migration 0034: a random (v4) id, its claim with its time. */
+async function oldPayment(merchantId: string, account: { id: string; accountNumber: string }, reference: string, at: Date): Promise<string> {
+  const { rows } = await db().execute<{ id: string }>(sql`
+    with claimed as (insert into rail_references (rail, provider_reference, created_at)
+                     values ('MPESA', ${reference}, ${at.toISOString()}::timestamptz) returning provider_reference)
+    insert into payments (id, merchant_id, virtual_account_id, account_number, rail, channel, amount, fee_amount, net_amount, currency,
+                          provider_reference, match_status, received_at, created_at)
+    select gen_random_uuid(), ${merchantId}::uuid, ${account.id}::uuid, ${account.accountNumber}, 'MPESA', 'MOBILE_MONEY', 100, 0, 100, 'KES',
+           provider_reference, 'UNMATCHED', ${at.toISOString()}::timestamptz, ${at.toISOString()}::timestamptz
+      from claimed
+    returning id`);
+  return rows[0]!.id;
+}
+
 async function paymentOf(reference: string) {
   const { rows } = await db().execute<{ id: string; created_at: Date }>(sql`select id, created_at from payments where rail = 'MPESA' and provider_reference = ${reference}`);
   return rows[0]!;
@@ -171,18 +185,8 @@ describe('lookups by id read the month partitions of the id\'s time only', () =>
 
   it('still finds a payment of an old random id that migration 0040 did not record, by probing every month', async () => {
     const { merchant, virtualAccount, token } = await signedInMerchant(api);
-    const reference = `OLD${virtualAccount.id.slice(0, 7).toUpperCase()}`;
     // A payment recorded before migration 0034: a v4 id, and a month before this one.
-    const { rows } = await db().execute<{ id: string }>(sql`
-      with claimed as (insert into rail_references (rail, provider_reference, created_at)
-                       values ('MPESA', ${reference}, ${monthsFrom(new Date(), -1).toISOString()}::timestamptz) returning provider_reference)
-      insert into payments (id, merchant_id, virtual_account_id, account_number, rail, channel, amount, fee_amount, net_amount, currency,
-                            provider_reference, match_status, received_at, created_at)
-      select gen_random_uuid(), ${merchant.id}::uuid, ${virtualAccount.id}::uuid, ${virtualAccount.accountNumber}, 'MPESA', 'MOBILE_MONEY', 100, 0, 100, 'KES',
-             provider_reference, 'UNMATCHED', ${monthsFrom(new Date(), -1).toISOString()}::timestamptz, ${monthsFrom(new Date(), -1).toISOString()}::timestamptz
-        from claimed
-      returning id`);
-    const id = rows[0]!.id;
+    const id = await oldPayment(merchant.id, virtualAccount, `OLD${virtualAccount.id.slice(0, 7).toUpperCase()}`, monthsFrom(new Date(), -1));
     expect(id[14]).toBe('4');
 
     const read = await relationsRead(sql`select * from ${payments} where ${paymentWithId(id)}`);
@@ -194,25 +198,16 @@ describe('lookups by id read the month partitions of the id\'s time only', () =>
 
   it('reads an old random id that migration 0040 recorded from its month alone, planned with the id known or not', async () => {
     const { merchant, virtualAccount, token } = await signedInMerchant(api);
-    const reference = `REC${virtualAccount.id.slice(0, 7).toUpperCase()}`;
     const lastMonth = monthsFrom(new Date(), -1);
     await createMonthlyPartitions({ now: lastMonth, monthsAhead: 0 });
     // A payment and an event recorded before migration 0034 (v4 ids), last month; then what
     // migration 0040 does on a database that has such rows.
-    const { rows } = await db().execute<{ id: string; event_id: string }>(sql`
-      with claimed as (insert into rail_references (rail, provider_reference, created_at)
-                       values ('MPESA', ${reference}, ${lastMonth.toISOString()}::timestamptz) returning provider_reference),
-           paid as (insert into payments (id, merchant_id, virtual_account_id, account_number, rail, channel, amount, fee_amount, net_amount, currency,
-                                          provider_reference, match_status, received_at, created_at)
-                    select gen_random_uuid(), ${merchant.id}::uuid, ${virtualAccount.id}::uuid, ${virtualAccount.accountNumber}, 'MPESA', 'MOBILE_MONEY', 100, 0, 100, 'KES',
-                           provider_reference, 'UNMATCHED', ${lastMonth.toISOString()}::timestamptz, ${lastMonth.toISOString()}::timestamptz
-                      from claimed
-                    returning id),
-           told as (insert into events (id, merchant_id, type, data, created_at)
-                    select gen_random_uuid(), ${merchant.id}::uuid, 'payment.received', '{}'::jsonb, ${lastMonth.toISOString()}::timestamptz
-                    returning id)
-      select paid.id, told.id as event_id from paid, told`);
-    const { id, event_id: eventId } = rows[0]!;
+    const id = await oldPayment(merchant.id, virtualAccount, `REC${virtualAccount.id.slice(0, 7).toUpperCase()}`, lastMonth);
+    const { rows: told } = await db().execute<{ id: string }>(sql`
+      insert into events (id, merchant_id, type, data, created_at)
+      values (gen_random_uuid(), ${merchant.id}::uuid, 'payment.received', '{}'::jsonb, ${lastMonth.toISOString()}::timestamptz)
+      returning id`);
+    const eventId = told[0]!.id;
     expect(id[14]).toBe('4');
     const { rows: recorded } = await db().execute<{ count: string }>(sql`select record_legacy_id_times() as count`);
     expect(Number(recorded[0]!.count)).toBeGreaterThanOrEqual(2);
