@@ -167,7 +167,8 @@ describe('missed M-Pesa callbacks recovered through Daraja Pull Transactions', (
     });
     expect(payment).toMatchObject({ virtualAccountId: virtualAccount.id, amount: '700.0000', payerPhone: '254712345678', payerName: 'Achieng Otieno' });
     expect(payment!.receivedAt.toISOString()).toBe(garbled.trxDate.toISOString());
-    expect(await recoveredFlag(garbled.transactionId)).toMatchObject({ via: 'STATUS', outcome: 'RECORDED', paymentId: payment!.id });
+    // The flag is written just after the payment (lib/recovery/record-pulled.ts), in the result's request.
+    expect(await eventually(() => recoveredFlag(garbled.transactionId))).toMatchObject({ via: 'STATUS', outcome: 'RECORDED', paymentId: payment!.id });
     const [query] = await eventually(async () => {
       const rows = await statusQueriesFor(garbled.transactionId);
       return rows[0]?.status === 'RECORDED' && rows;
@@ -236,7 +237,7 @@ describe('missed M-Pesa callbacks recovered through Daraja Pull Transactions', (
       return rows.length > 0 && rows;
     });
     expect(held).toMatchObject({ amount: '410.0000', reason: 'UNKNOWN_ACCOUNT' });
-    expect(await recoveredFlag(asked.transactionId)).toMatchObject({ via: 'STATUS', outcome: 'SUSPENSE' });
+    expect(await eventually(() => recoveredFlag(asked.transactionId))).toMatchObject({ via: 'STATUS', outcome: 'SUSPENSE' });
   });
 
   it('a receipt M-Pesa does not know records nothing, and its query says why', async () => {
