@@ -45,6 +45,14 @@ export default defineConfig([
       ],
     },
   },
+  {
+    // Links without prefetching unless asked: components/ui/link.tsx says why.
+    files: ['app/**/*.{ts,tsx}', 'components/**/*.{ts,tsx}', 'lib/portal/**/*.{ts,tsx}'],
+    ignores: ['components/ui/link.tsx'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [{ name: 'next/link', message: "Import Link from '@/components/ui/link': it does not prefetch every link in view." }] }],
+    },
+  },
   globalIgnores([
     '.next/**',
     'dist/**', // the compiled server (scripts/build-server.mjs)

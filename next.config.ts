@@ -5,7 +5,7 @@ const nextConfig: NextConfig = {
   // No `output: 'standalone'`: it does not trace the custom server's files.
   poweredByHeader: false,
   reactStrictMode: true,
-  // `npm test` type-checks the whole project (tsc --noEmit) before anything else; repeating it
+  // `npm test` type-checks the whole project (`npm run typecheck`) beside the build; repeating it
   // inside every `next build` costs ~25 s and adds nothing.
   typescript: { ignoreBuildErrors: true },
   // Server actions take at most Next's default 1 MB, the same as server.ts's guard

@@ -157,4 +157,28 @@ test.describe('the portal\'s finish', () => {
       await expect(page.getByRole('main')).toHaveCount(1);
     }
   });
+
+  test('a page in view prefetches none of its links, on a pointer over them neither, and the menu still opens each section', async ({ page }) => {
+    await signInWithoutTheForm(page, demo);
+    // Next marks its prefetches with this header (components/ui/link.tsx says why there are none).
+    const prefetched: string[] = [];
+    const documents: string[] = [];
+    page.on('request', (request) => {
+      if (request.headers()['next-router-prefetch']) prefetched.push(new URL(request.url()).pathname);
+      if (request.resourceType() === 'document') documents.push(new URL(request.url()).pathname);
+    });
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    const menu = page.getByRole('navigation', { name: 'Main' });
+    await menu.getByRole('link', { name: 'Customers' }).hover();
+    await page.waitForLoadState('networkidle');
+    expect(prefetched).toEqual([]);
+
+    // A click fetches the section it opens, in the same page: no new document.
+    await menu.getByRole('link', { name: 'Payments' }).click();
+    await expect(page).toHaveURL(/\/payments$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Payments' })).toBeVisible();
+    expect(documents).toEqual(['/']);
+    expect(prefetched).toEqual([]);
+  });
 });

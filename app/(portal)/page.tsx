@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import Link from '@/components/ui/link';
 import { AttentionFigures } from '@/components/overview/attention-figures';
 import { BalanceFigures } from '@/components/overview/balance-figures';
 import { BillFigures } from '@/components/overview/bill-figures';

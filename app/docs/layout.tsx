@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import Link from '@/components/ui/link';
 import type { ReactNode } from 'react';
 import { DocsNav } from '@/components/docs/docs-nav';
 import { DocsSearchForm } from '@/components/docs/search-form';

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import Link from '@/components/ui/link';
 import { DateTime } from '@/components/ui/date-time';
 import type { SelectOption } from '@/components/ui/select-field';
 import type { Payment } from '@/components/payments/types';

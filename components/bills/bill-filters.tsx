@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import Link from '@/components/ui/link';
 import { buttonClassName } from '@/components/ui/button';
 import { FiltersFold } from '@/components/ui/filters-fold';
 import { hrefWith } from '@/lib/portal/pagination';

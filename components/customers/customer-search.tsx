@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import Link from '@/components/ui/link';
 import { buttonClassName } from '@/components/ui/button';
 
 /** A GET form: searching works without JavaScript, and a search has an address to share or bookmark. */

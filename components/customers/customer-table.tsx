@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import Link from '@/components/ui/link';
 import { DateTime } from '@/components/ui/date-time';
 import { Table, Td, Th } from '@/components/ui/table';
 import type { Customer } from './types';

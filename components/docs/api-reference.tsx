@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import Link from '@/components/ui/link';
 import type { ApiReference as Reference, OperationView, TagView } from '@/lib/portal/api-reference/reference';
 import { ERRORS_SLUG, EVENTS_SLUG, partHref, tagSlug, type SearchHit } from '@/lib/portal/api-reference/reference';
 import { FieldTable } from './field-table';

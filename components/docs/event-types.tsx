@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import Link from '@/components/ui/link';
 import type { ApiReference } from '@/lib/portal/api-reference/reference';
 import { guideHref } from '@/lib/portal/api-reference/guides';
 import { CodeBlock, prettyJson } from './code-block';

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import Link from '@/components/ui/link';
 import { guides } from '@/lib/portal/api-reference/guides';
 
 /** The guides, first thing on /docs: integrators start there, then look things up in the reference. */

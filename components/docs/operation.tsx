@@ -1,6 +1,6 @@
 import { Fragment } from 'react';
 import type { OperationView } from '@/lib/portal/api-reference/reference';
-import Link from 'next/link';
+import Link from '@/components/ui/link';
 import { CodeBlock, prettyJson } from './code-block';
 import { FieldTable } from './field-table';
 import { Prose } from './prose';

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import Link from '@/components/ui/link';
 import type { ReactNode } from 'react';
 
 /** One figure of the overview: its name, the number as a link to the list it counts, and a line under it. */

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import Link from '@/components/ui/link';
 import { hrefWith } from '@/lib/portal/pagination';
 import { formatMoney } from '@/lib/portal/money';
 import { changeWords, type PeriodComparison } from './periods';

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import Link from '@/components/ui/link';
 import { formatMoney } from '@/lib/portal/money';
 import { toUnits } from '@/lib/money/decimal';
 import { nairobiDate } from './dates';

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import Link from '@/components/ui/link';
 import { FigureLink } from '@/components/overview/figure-link';
 import { formatMoney } from '@/lib/portal/money';
 import { nairobiDate } from './dates';

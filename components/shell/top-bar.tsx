@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import Link from '@/components/ui/link';
 import { Button } from '@/components/ui/button';
 import { roleLabel } from '@/lib/portal/roles';
 import type { PortalUser } from '@/lib/portal/token';

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import Link from '@/components/ui/link';
 import { Badge } from '@/components/ui/badge';
 import { DateTime } from '@/components/ui/date-time';
 import { numeric, Table, Td, Th } from '@/components/ui/table';

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import Link from '@/components/ui/link';
 
 /** What an address that names nothing says, wherever it is shown. */
 export function NotFoundText() {

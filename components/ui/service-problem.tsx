@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import Link from '@/components/ui/link';
 import type { ProblemView } from '@/lib/portal/refusals';
 import { PageHeader } from './page-header';
 

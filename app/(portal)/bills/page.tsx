@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import Link from '@/components/ui/link';
 import { BillFilters } from '@/components/bills/bill-filters';
 import { isBillStatus } from '@/components/bills/bill-status';
 import { BillTable } from '@/components/bills/bill-table';

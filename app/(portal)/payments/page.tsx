@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import Link from '@/components/ui/link';
 import { chartRanges, DailyChart, type ChartRange } from '@/components/payments/daily-chart';
 import { PaymentFilterForm } from '@/components/payments/payment-filters';
 import { PaymentSummaryFigures } from '@/components/payments/payment-summary';

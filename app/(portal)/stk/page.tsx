@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import Link from '@/components/ui/link';
 import { PromptTable } from '@/components/stk/prompt-table';
 import { canSendAgain, promptStatusOptions } from '@/components/stk/prompt-words';
 import { SimulatorNumbers } from '@/components/stk/simulator-numbers';

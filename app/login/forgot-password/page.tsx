@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import Link from '@/components/ui/link';
 import { LinkPage } from '@/components/team/link-page';
 import { config } from '@/lib/platform/config';
 import { ForgotPasswordForm } from './forgot-password-form';

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import Link from '@/components/ui/link';
 import type { ReactNode } from 'react';
 
 /** The small vocabulary every guide is written with: headings with anchors, paragraphs, code, links. */

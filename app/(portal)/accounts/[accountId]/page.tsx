@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import Link from '@/components/ui/link';
 import { notFound } from 'next/navigation';
 import { AccountDetails } from '@/components/accounts/account-details';
 import { BalanceHistoryTable } from '@/components/accounts/balance-history-table';

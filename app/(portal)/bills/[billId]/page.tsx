@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import Link from '@/components/ui/link';
 import { notFound } from 'next/navigation';
 import { BillDetails } from '@/components/bills/bill-details';
 import { isAwaitingPayment } from '@/components/bills/bill-status';

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import Link from '@/components/ui/link';
 import { CreateBillForm } from '@/components/bills/create-bill-form';
 import { CustomerSearch } from '@/components/bills/customer-search';
 import { isServiceError } from '@/lib/portal/errors';

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import Link from '@/components/ui/link';
 import { notFound } from 'next/navigation';
 import { BillTable } from '@/components/bills/bill-table';
 import { CustomerDetails } from '@/components/customers/customer-details';

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import Link from '@/components/ui/link';
 import { EntryTable } from '@/components/settlements/entry-table';
 import { SandboxOutcomes } from '@/components/settlements/sandbox-outcomes';
 import { SettlementDetails } from '@/components/settlements/settlement-details';

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import Link from '@/components/ui/link';
 import { AccountForm } from '@/components/settlements/account-form';
 import { AccountTable } from '@/components/settlements/account-table';
 import { ScheduleForm } from '@/components/settlements/schedule-form';

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import Link from '@/components/ui/link';
 import { notFound } from 'next/navigation';
 import { PrintButton } from '@/components/payer/print-button';
 import { StatementSummary } from '@/components/statements/statement-summary';
