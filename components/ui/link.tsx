@@ -6,8 +6,8 @@ import type { ComponentProps } from 'react';
  * page is dynamic (it reads the session) and none has a loading.tsx, so what Next prefetches for
  * a link in view is the route's tree alone (about 270 bytes), and the click fetches the page all
  * the same. Each such prefetch still passed through proxy.ts's session check and Next's router:
- * 15–19 ms of the server's CPU, 20–30 of them a page view (the main menu, the page's own links),
- * several times the CPU of the page itself (docs/architecture.md, "Portal"). Use this, not
+ * 15–19 ms of the server's time, 20–37 of them a page view (the main menu, the page's own links),
+ * several times what the page itself cost (docs/architecture.md, "Portal"). Use this, not
  * next/link (ESLint says so).
  */
 export default function Link({ prefetch = false, ...props }: ComponentProps<typeof NextLink>) {
