@@ -48,19 +48,26 @@ async function query<T = Record<string, unknown>>(url: string, sql: string): Pro
 
 const portOf = (url: string) => Number(new URL(url).port);
 
-/** Pids of live PostgreSQL postmasters whose command line names `pgDir` (`-D pgDir`). */
+/**
+ * Pids of live PostgreSQL postmasters whose command line names `pgDir` (`-D pgDir`). A process the
+ * postmaster has just forked (a backend, an autovacuum worker) shows the same command line until it
+ * sets its own title ("postgres: …"): one whose parent is among them is such a child, not a second
+ * postmaster (CI run 33 counted one, 5 pids after its postmaster).
+ */
 function postmastersOn(pgDir: string): number[] {
-  const pids: number[] = [];
+  const parents = new Map<number, number>();
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const argv = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0');
-      if (path.basename(argv[0]) === 'postgres' && argv[argv.indexOf('-D') + 1] === pgDir) pids.push(Number(entry));
+      if (path.basename(argv[0]) !== 'postgres' || argv[argv.indexOf('-D') + 1] !== pgDir) continue;
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      parents.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
     } catch {
       // the process ended while we looked
     }
   }
-  return pids;
+  return [...parents].filter(([, parent]) => !parents.has(parent)).map(([pid]) => pid);
 }
 
 /** Runs the fixture in its own Node process; resolves with what it printed once its server is up. */
