@@ -94,6 +94,12 @@ async function main(): Promise<void> {
   // As if from loopback, as the portal's calls were over HTTP: the X-Forwarded-For it sets is trusted.
   if (serviceHere) serveInProcess(async (request) => api.fetch(request, { incoming: { socket: { remoteAddress: '127.0.0.1' } } }));
   const httpServer = createServer();
+  // An idle connection stays open longer than a load balancer keeps one (60 s on most), so that the
+  // balancer, not this server, closes it: otherwise a request sent on a connection closed under it
+  // fails ("socket hang up", a 502 at the balancer). Node's default, 5 s, did that to any client
+  // that paused longer (docs/operations.md, the production layout's settings).
+  httpServer.keepAliveTimeout = 65_000;
+  httpServer.headersTimeout = 66_000;
   // Production starts from the configuration the build resolved, as Next's own standalone server
   // does (through this variable, which Next reads in place of next.config.ts): no compiler loaded.
   const built = dev ? undefined : await builtPortalConfig(root);
