@@ -142,8 +142,12 @@ async function main(): Promise<void> {
     stopping = true;
     log.info({ signal }, 'shutting down');
     memory.stop();
-    httpServer.closeIdleConnections?.();
+    // A connection answering a request now goes idle afterwards and would stay open for the whole
+    // keep-alive time (65 s, above): each is closed as soon as it is idle.
+    httpServer.closeIdleConnections();
+    const closeIdle = setInterval(() => httpServer.closeIdleConnections(), 100);
     await new Promise((resolve) => httpServer.close(resolve));
+    clearInterval(closeIdle);
     await worker.stop();
     await database.close();
     process.exit(0);

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { connect } from 'node:net';
 import { readFile, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -228,5 +229,28 @@ test.describe('two instances on one database', () => {
     const ids = route.requests.map((received) => received.headers['webhook-id']);
     expect(ids).toHaveLength(PAYMENTS);
     expect(new Set(ids).size).toBe(PAYMENTS);
+  });
+
+  // Last: it stops the second instance.
+  test('SIGTERM answers the request in flight on a kept-alive connection, then closes it and stops within seconds', async () => {
+    const socket = connect(SECOND_PORT, '127.0.0.1');
+    let answer = '';
+    socket.on('data', (chunk: Buffer) => (answer += chunk.toString('utf8')));
+    const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+    await new Promise<void>((resolve, reject) => socket.once('connect', resolve).once('error', reject));
+    // A request whose body has not all arrived when the signal does: in flight, not idle.
+    const body = JSON.stringify({ email: 'nobody@example.com', password: 'not-the-password' });
+    socket.write(`POST /api/v1/auth/login HTTP/1.1\r\nHost: 127.0.0.1:${SECOND_PORT}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 10)}`);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const exited = new Promise<number | null>((resolve) => second!.once('exit', (code) => resolve(code)));
+    const signalled = Date.now();
+    second!.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    socket.write(body.slice(10));
+    // Answered (a refused sign-in), then the connection is closed: kept alive, it would hold the stop for 65 s.
+    await closed;
+    expect(answer).toMatch(/^HTTP\/1\.1 401 /);
+    expect(await exited).toBe(0);
+    expect(Date.now() - signalled).toBeLessThan(10_000);
   });
 });
