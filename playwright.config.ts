@@ -50,7 +50,7 @@ export default defineConfig({
           executablePath: chromium,
           // --js-flags: no optimizing compilers (TurboFan, Maglev). A test's page lives a few seconds,
           // too short for their compiling to be paid back; without them the renderers took 13-26
-          // fewer CPU-seconds of the browser suite (docs/testing.md, "The browsers' JavaScript").
+          // fewer CPU-seconds of the browser suite (docs/testing.md, "Less CPU per test").
           // The portal's scripts run the same, in V8's interpreter and baseline compiler.
           args: ['--no-sandbox', '--headless', '--disable-gpu', '--disable-background-networking', '--js-flags=--no-opt --no-maglev'],
         },
